@@ -1,0 +1,166 @@
+# shellcheck shell=bash
+#
+# Benchmarks/lib.sh - shared helpers for flowrun benchmark scripts.
+#
+# Source it; do not execute it:
+#
+#     source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+#
+# Functions (all safe under `set -euo pipefail`; errors go to stderr and the
+# function returns non-zero, so callers can rely on `set -e` or `|| ...`):
+#
+#     bench_generate SIZE_MB OUT   generate OUT with generate_flow_yaml.py unless
+#                                  it already exists in the right size class
+#     bench_build_bare OUTDIR      compile bare_libyaml.c into OUTDIR and print
+#                                  the binary's path
+#     bench_field LINE KEY         print the value of KEY from a key=value line
+#     bench_ratio A B              print A/B with two decimals
+#
+# Environment: PYTHON (default python3), CC (default gcc), and the usual
+# CPPFLAGS / CFLAGS / LDFLAGS for finding libyaml outside the default paths.
+
+if [[ "${BASH_SOURCE[0]}" == "${0}" ]]; then
+    echo "lib.sh is meant to be sourced, not executed" >&2
+    exit 2
+fi
+
+# Directory holding this file, the generator and the C baseline.
+BENCH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+
+_bench_die() {
+    echo "bench: $*" >&2
+    return 1
+}
+
+# Size of FILE in bytes (portable: GNU and BSD userlands).
+_bench_file_size() {
+    local size
+    size=$(wc -c < "$1") || return 1
+    echo $((size))
+}
+
+# bench_generate SIZE_MB OUT
+#
+# The generator stops at the first child flow that reaches SIZE_MB * 1e6
+# bytes, so a correct file is at least that big and overshoots by at most one
+# flow (a few KB).  An existing OUT whose size lies in
+# [target, target + max(64 KiB, 1%)] is reused; anything else is regenerated.
+# Output is written to a temporary file first so an interrupted run never
+# leaves a half-written OUT behind.
+bench_generate() {
+    local size_mb="${1:-}" out="${2:-}"
+    if [[ -z "$size_mb" || -z "$out" ]]; then
+        _bench_die "usage: bench_generate SIZE_MB OUT"
+        return 1
+    fi
+    if ! [[ "$size_mb" =~ ^[0-9]+$ ]] || ((size_mb == 0)); then
+        _bench_die "bench_generate: SIZE_MB must be a positive integer, got '$size_mb'"
+        return 1
+    fi
+
+    local target=$((size_mb * 1000000))
+    local slack=$((target / 100))
+    if ((slack < 65536)); then
+        slack=65536
+    fi
+
+    if [[ -f "$out" ]]; then
+        local have
+        have=$(_bench_file_size "$out") || return 1
+        if ((have >= target && have <= target + slack)); then
+            return 0
+        fi
+        echo "bench: $out has $have bytes, expected ~$target; regenerating" >&2
+    fi
+
+    local tmp="$out.tmp.$$"
+    if ! "${PYTHON:-python3}" "$BENCH_DIR/generate_flow_yaml.py" "$tmp" "$size_mb"; then
+        rm -f "$tmp"
+        _bench_die "bench_generate: generator failed for $out"
+        return 1
+    fi
+    mv -f "$tmp" "$out" || return 1
+}
+
+# bench_build_bare OUTDIR
+#
+# Compiles bare_libyaml.c to OUTDIR/bare_libyaml (skipped when the binary is
+# newer than the source) and prints the binary's path on stdout, so callers
+# can write:  bare=$(bench_build_bare "$workdir")
+bench_build_bare() {
+    local outdir="${1:-}"
+    if [[ -z "$outdir" ]]; then
+        _bench_die "usage: bench_build_bare OUTDIR"
+        return 1
+    fi
+    local src="$BENCH_DIR/bare_libyaml.c"
+    local bin="$outdir/bare_libyaml"
+    local cc="${CC:-gcc}"
+
+    mkdir -p "$outdir" || return 1
+    if [[ -x "$bin" && "$bin" -nt "$src" ]]; then
+        echo "$bin"
+        return 0
+    fi
+
+    if ! command -v "$cc" > /dev/null 2>&1; then
+        _bench_die "bench_build_bare: C compiler '$cc' not found (set CC)"
+        return 1
+    fi
+    # Probe for the header first so a missing dev package gets a clear message
+    # instead of a compiler error.  Flags are word-split on purpose.
+    # shellcheck disable=SC2086
+    if ! printf '#include <yaml.h>\n' \
+        | "$cc" ${CPPFLAGS:-} ${CFLAGS:-} -E -x c - > /dev/null 2>&1; then
+        _bench_die "bench_build_bare: libyaml headers (yaml.h) not found;" \
+            "install libyaml-dev (Debian/Ubuntu), libyaml-devel (Fedora)" \
+            "or libyaml (Homebrew, then set CPPFLAGS/LDFLAGS)"
+        return 1
+    fi
+    # shellcheck disable=SC2086
+    if ! "$cc" -O2 ${CPPFLAGS:-} ${CFLAGS:-} -o "$bin" "$src" ${LDFLAGS:-} -lyaml; then
+        _bench_die "bench_build_bare: failed to compile $src"
+        return 1
+    fi
+    echo "$bin"
+}
+
+# bench_field LINE KEY
+#
+# Prints the value of KEY from a space separated key=value line such as
+#   bare-libyaml bytes=100 events=7 best_seconds=0.01 mb_per_s=10.00
+# Returns 1 (printing nothing) when KEY is absent.
+bench_field() {
+    local line="${1:-}" key="${2:-}"
+    if [[ -z "$key" ]]; then
+        _bench_die "usage: bench_field LINE KEY"
+        return 1
+    fi
+    local -a tokens=()
+    local tok
+    read -r -a tokens <<< "$line"
+    for tok in ${tokens[@]+"${tokens[@]}"}; do
+        if [[ "$tok" == "$key="* ]]; then
+            echo "${tok#*=}"
+            return 0
+        fi
+    done
+    return 1
+}
+
+# bench_ratio A B
+#
+# Prints A/B with two decimals (e.g. a speedup).  Fails if either argument is
+# not a number or B is zero.
+bench_ratio() {
+    local a="${1:-}" b="${2:-}"
+    local num='^[+-]?([0-9]+([.][0-9]*)?|[.][0-9]+)([eE][+-]?[0-9]+)?$'
+    if ! [[ "$a" =~ $num && "$b" =~ $num ]]; then
+        _bench_die "bench_ratio: expected two numbers, got '$a' and '$b'"
+        return 1
+    fi
+    awk -v a="$a" -v b="$b" 'BEGIN {
+        if (b + 0 == 0) { print "bench: bench_ratio: division by zero" > "/dev/stderr"; exit 1 }
+        printf "%.2f\n", a / b
+    }'
+}

@@ -1,0 +1,34 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "flowrun",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "flowrun", targets: ["flowrun"]),
+        .library(name: "FlowKit", targets: ["FlowKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", .upToNextMinor(from: "1.8.0")),
+    ],
+    targets: [
+        // libyaml, from Debian's libyaml-dev. Only FlowKit/YAML/EventParser.swift imports it.
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        .target(name: "FlowKit", dependencies: ["CYAML"]),
+        .executableTarget(
+            name: "flowrun",
+            dependencies: [
+                "FlowKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Reusable helpers for both test targets: annotated fixtures, running the binary.
+        .target(name: "TestSupport", dependencies: ["FlowKit"], path: "Tests/TestSupport"),
+        .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "flowrunTests", dependencies: ["flowrun", "TestSupport"], exclude: ["Fixtures", "Golden"]),
+    ]
+)

@@ -1,0 +1,63 @@
+/// One problem found in a flow file: a plain value with a stable code, a severity,
+/// a message, and where it is.
+public struct Diagnostic: Hashable, Sendable {
+    /// Further information at its own position, such as "first defined here".
+    public struct Note: Hashable, Sendable {
+        public var message: String
+        public var file: String
+        public var start: Mark
+
+        public init(_ message: String, file: String, at start: Mark) {
+            self.message = message
+            self.file = file
+            self.start = start
+        }
+    }
+
+    /// A suggested change, such as the nearest valid key.
+    public struct Fix: Hashable, Sendable {
+        /// What to do, in words ("did you mean 'title'?").
+        public var message: String
+        /// The text to put at the diagnostic's range instead, if the fix is a replacement.
+        public var replacement: String?
+
+        public init(_ message: String, replacement: String? = nil) {
+            self.message = message
+            self.replacement = replacement
+        }
+    }
+
+    public var code: DiagnosticCode
+    public var severity: Severity
+    public var message: String
+    public var file: String
+    /// Where the node or token at fault starts (1-based).
+    public var start: Mark
+    /// Where it ends, when known.
+    public var end: Mark?
+    public var notes: [Note]
+    public var fix: Fix?
+
+    public init(
+        _ code: DiagnosticCode,
+        _ message: String,
+        file: String,
+        at start: Mark,
+        end: Mark? = nil,
+        severity: Severity? = nil,
+        notes: [Note] = [],
+        fix: Fix? = nil
+    ) {
+        self.code = code
+        self.severity = severity ?? code.severity
+        self.message = message
+        self.file = file
+        self.start = start
+        self.end = end
+        self.notes = notes
+        self.fix = fix
+    }
+
+    public var line: Int { start.line }
+    public var column: Int { start.column }
+}

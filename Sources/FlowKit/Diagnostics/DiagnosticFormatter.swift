@@ -1,0 +1,63 @@
+/// Renders diagnostics in the shape clang and swiftc use:
+///
+///     file:3:1: error: duplicate key 'title' in this mapping [duplicate-key]
+///         3 | title: Again
+///           | ^~~~~
+///     file:2:1: note: 'title' is first used here
+///         2 | title: Log in
+///           | ^
+///
+/// A fix becomes a final note ("did you mean 'title'?"), with its replacement
+/// text under the caret when it has one.
+public struct DiagnosticFormatter: Sendable {
+    public var style: TextStyle
+    /// The files' text, for quoting source lines; a file missing here is rendered without them.
+    public var sources: [String: SourceText]
+
+    public init(sources: [String: SourceText], colored: Bool = false) {
+        self.sources = sources
+        self.style = TextStyle(enabled: colored)
+    }
+
+    public func format(_ diagnostic: Diagnostic) -> String {
+        var lines: [String] = []
+        let severity = diagnostic.severity == .error ? style.red("error:") : style.magenta("warning:")
+        lines.append(style.bold("\(diagnostic.file):\(diagnostic.start): ") + severity + " "
+                     + style.bold(diagnostic.message) + " [\(diagnostic.code.rawValue)]")
+        lines += excerpt(file: diagnostic.file, start: diagnostic.start, end: diagnostic.end,
+                         replacement: diagnostic.fix?.replacement)
+        for note in diagnostic.notes {
+            lines.append(style.bold("\(note.file):\(note.start): ") + style.cyan("note:") + " " + note.message)
+            lines += excerpt(file: note.file, start: note.start, end: nil, replacement: nil)
+        }
+        if let fix = diagnostic.fix {
+            lines.append(style.bold("\(diagnostic.file):\(diagnostic.start): ") + style.cyan("note:") + " " + fix.message)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The quoted source line, a caret under `start` and tildes up to `end` on the same line.
+    private func excerpt(file: String, start: Mark, end: Mark?, replacement: String?) -> [String] {
+        guard let source = sources[file], let text = source.line(start.line) else { return [] }
+        let gutter = String(start.line)
+        let blank = String(repeating: " ", count: gutter.count)
+        let scalars = Array(text.unicodeScalars)
+        let before = scalars.prefix(max(0, start.column - 1))
+        // Keep tabs so the caret lines up whatever the tab width; pad other characters by their width.
+        let padding = before.map { $0 == "\t" ? "\t" : String(repeating: " ", count: DisplayWidth.of($0)) }.joined()
+        // The caret takes the first column of the span; tildes cover the rest of its width.
+        var width = 1
+        if let end, end.line == start.line, end.column > start.column {
+            let spanned = scalars.dropFirst(start.column - 1).prefix(end.column - start.column)
+            width = max(1, spanned.reduce(0) { $0 + DisplayWidth.of($1) })
+        }
+        var lines = [
+            "    \(gutter) | \(text)",
+            "    \(blank) | " + padding + style.green("^" + String(repeating: "~", count: width - 1)),
+        ]
+        if let replacement {
+            lines.append("    \(blank) | " + padding + style.green(replacement))
+        }
+        return lines
+    }
+}

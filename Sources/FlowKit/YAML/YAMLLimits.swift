@@ -1,0 +1,29 @@
+/// The limits the YAML layer enforces (spec §11), so that no input can exhaust
+/// memory, time or the stack.
+public struct YAMLLimits: Sendable, Equatable {
+    /// Largest accepted file, in bytes (`file-too-large`). At most 2 GiB, the
+    /// most the tree can address.
+    public var maxFileSize: Int
+    /// Deepest accepted nesting of collections, counting aliased collections
+    /// as if they were written out (`yaml-too-deep`).
+    public var maxDepth: Int
+    /// Most nodes that aliases and merge keys may stand for in one file (`yaml-alias-bomb`).
+    public var maxAliasNodes: Int
+    /// Most nodes that aliases may stand for, as a multiple of the file's own nodes.
+    public var maxAliasRatio: Int
+
+    public init(
+        maxFileSize: Int = 64 * 1024 * 1024,
+        maxDepth: Int = 512,
+        maxAliasNodes: Int = 1_000_000,
+        maxAliasRatio: Int = 10
+    ) {
+        self.maxFileSize = min(maxFileSize, Int(Int32.max))
+        self.maxDepth = maxDepth
+        self.maxAliasNodes = maxAliasNodes
+        self.maxAliasRatio = maxAliasRatio
+    }
+
+    /// The limits of the flow format, spec §11.
+    public static let `default` = YAMLLimits()
+}

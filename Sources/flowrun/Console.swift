@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The process's standard streams: results on stdout, everything a person reads on stderr.
+enum Console {
+    enum Stream {
+        case standardOutput, standardError
+        var descriptor: Int32 { self == .standardOutput ? STDOUT_FILENO : STDERR_FILENO }
+    }
+
+    static func isTerminal(_ stream: Stream) -> Bool {
+        isatty(stream.descriptor) == 1
+    }
+
+    /// Writes a result to stdout.
+    static func output(_ text: String) {
+        emit(text, to: .standardOutput)
+    }
+
+    /// Reports a problem that is not a diagnostic (an unreadable path) on stderr.
+    static func error(_ message: String) {
+        emit("flowrun: error: \(message)\n", to: .standardError)
+    }
+
+    /// Writes all of `text`, unbuffered, retrying short and interrupted writes.
+    static func emit(_ text: String, to stream: Stream) {
+        var text = text
+        text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(stream.descriptor, base + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// Runs the built `flowrun` binary, as a user would.
+public enum FlowrunProcess {
+    /// The executable next to the test bundle (`swift build` puts both in one folder).
+    public static var executable: URL {
+        var folder = Bundle.main.bundleURL
+        if folder.pathExtension == "xctest" { folder.deleteLastPathComponent() }
+        for candidate in [folder, folder.deletingLastPathComponent()] {
+            let url = candidate.appendingPathComponent("flowrun")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return folder.appendingPathComponent("flowrun")
+    }
+
+    /// Runs `flowrun arguments…` in `directory` with `stdin` as its input and an
+    /// environment without `NO_COLOR` unless `environment` sets it.
+    public static func run(_ arguments: [String], stdin: String = "", directory: URL? = nil,
+                           environment: [String: String] = [:]) throws -> ProcessRunner.Outcome {
+        try ProcessRunner.run(executable.path, arguments, stdin: stdin, directory: directory, environment: environment)
+    }
+
+    /// A fresh temporary folder for a test's files.
+    public static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `flowrun validate`, run as a user runs it: the built binary, real files, exit codes.
+@Suite struct ValidateCommandTests {
+    private let flows = Fixtures.packageRoot.appendingPathComponent("Flows")
+
+    /// Writes fixtures (cleaned of markers) into a fresh folder and returns it.
+    private func folder(with fixtures: [String]) throws -> URL {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        for name in fixtures {
+            _ = try AnnotatedFixture.load(name).writeCleaned(to: directory)
+        }
+        return directory
+    }
+
+    private func write(_ bytes: [UInt8], named name: String, in directory: URL) throws {
+        try Data(bytes).write(to: directory.appendingPathComponent(name))
+    }
+
+    @Test func exampleFlowsValidateCleanly() throws {
+        let outcome = try FlowrunProcess.run(["validate", flows.path])
+        #expect(outcome.status == 0, "\(outcome.stdout)")
+        #expect(outcome.stdout.hasSuffix("0 errors, 0 warnings in 3 files\n"))
+        #expect(outcome.stderr.isEmpty)
+    }
+
+    @Test func errorsGiveExitCodeOneAndTheClangShape() throws {
+        let directory = try folder(with: ["duplicate-keys.yaml", "report-mix.yaml"])
+        let outcome = try FlowrunProcess.run(["validate", "duplicate-keys.yaml", "report-mix.yaml"], directory: directory)
+        #expect(outcome.status == 1)
+        #expect(try Golden.matches(outcome.stdout, "validate-errors.txt"), "\(outcome.stdout)")
+        #expect(!outcome.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")
+    }
+
+    @Test func diagnosticsPointAtTheMarkedPositions() throws {
+        let fixture = try AnnotatedFixture.load("report-mix.yaml")
+        let directory = try folder(with: ["report-mix.yaml"])
+        let outcome = try FlowrunProcess.run(["validate", "--format", "json", "report-mix.yaml"], directory: directory)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        let diagnostics = try #require(json["diagnostics"] as? [[String: Any]])
+        let found = diagnostics.map { "\($0["code"] ?? "")@\($0["line"] ?? 0):\($0["column"] ?? 0)" }
+        let expected = fixture.markers.filter { $0.label != "note" }.map { "\($0.label)@\($0.line):\($0.column)" }
+        #expect(found.sorted() == expected.sorted())
+        let note = try #require((diagnostics.first { $0["line"] as? Int == 4 }?["notes"] as? [[String: Any]])?.first)
+        let marker = try fixture.marker("note")
+        #expect(note["line"] as? Int == marker.line && note["column"] as? Int == marker.column)
+    }
+
+    @Test func jsonReportHasTheShapeOfCliMd() throws {
+        let directory = try folder(with: ["duplicate-keys.yaml"])
+        let outcome = try FlowrunProcess.run(["validate", "--format", "json", "."], directory: directory)
+        #expect(outcome.status == 1)
+        #expect(try Golden.matches(outcome.stdout, "validate-errors.json"), "\(outcome.stdout)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        #expect(json["files"] as? [String] == ["./duplicate-keys.yaml"])
+        let summary = try #require(json["summary"] as? [String: Int])
+        #expect(summary == ["errors": 2, "warnings": 0, "files": 1])
+        let first = try #require((json["diagnostics"] as? [[String: Any]])?.first)
+        for key in ["file", "line", "column", "severity", "code", "message", "notes"] {
+            #expect(first[key] != nil, "missing \(key)")
+        }
+    }
+
+    @Test func foldersAreSearchedForFlowFilesOnly() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let nested = directory.appendingPathComponent("nested/deeper")
+        let hidden = directory.appendingPathComponent(".hidden")
+        try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: hidden, withIntermediateDirectories: true)
+        let valid = Array("version: 1\n".utf8)
+        try write(valid, named: "a.yaml", in: directory)
+        try write(valid, named: "b.yml", in: nested)
+        try write(valid, named: "c.flowtest.yaml", in: directory)
+        try write(valid, named: "notes.txt", in: directory)
+        try write(valid, named: "d.yaml", in: hidden)
+        let outcome = try FlowrunProcess.run(["validate", "--format", "json", "."], directory: directory)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        #expect(json["files"] as? [String] == ["./a.yaml", "./nested/deeper/b.yml"])
+        #expect(outcome.status == 0)
+    }
+
+    @Test func anUnreadablePathGivesExitCodeTwo() throws {
+        let directory = try folder(with: ["duplicate-keys.yaml"])
+        let outcome = try FlowrunProcess.run(["validate", "missing.yaml"], directory: directory)
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr == "flowrun: error: cannot read 'missing.yaml': No such file or directory\n")
+        #expect(outcome.stdout.isEmpty)
+    }
+
+    @Test func usageErrorsGiveExitCode64() throws {
+        #expect(try FlowrunProcess.run(["validate", "--format", "xml", "x.yaml"]).status == 64)
+        #expect(try FlowrunProcess.run(["validate", "--no-such-flag", "x.yaml"]).status == 64)
+        #expect(try FlowrunProcess.run(["validate"]).status == 64)
+    }
+
+    @Test func versionIsPrinted() throws {
+        let outcome = try FlowrunProcess.run(["--version"])
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout == "0.1.0\n")
+    }
+
+    @Test(arguments: [
+        ("empty.yaml", [UInt8](), "missing-key@1:1"),
+        ("comment.yaml", Array("# nothing yet\n".utf8), "missing-key@1:1"),
+        ("list.yaml", Array("- a\n- b\n".utf8), "type-mismatch@1:1"),
+        ("utf8.yaml", Array("version: 1\nname: caf".utf8) + [0xFF, 0x0A], "yaml-syntax@2:10"),
+    ])
+    func fileLevelProblems(name: String, bytes: [UInt8], expected: String) throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        try write(bytes, named: name, in: directory)
+        let outcome = try FlowrunProcess.run(["validate", "--format", "json", name], directory: directory)
+        #expect(outcome.status == 1)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        let found = (json["diagnostics"] as? [[String: Any]] ?? []).map { "\($0["code"] ?? "")@\($0["line"] ?? 0):\($0["column"] ?? 0)" }
+        #expect(found == [expected])
+    }
+
+    @Test func hostileInputsEndInADiagnosticNotASignal() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        try write(Array(deep.utf8), named: "deep.yaml", in: directory)
+        let laughs = Fixtures.packageRoot.appendingPathComponent("Tests/FlowKitTests/Fixtures/YAML/billion-laughs.yaml")
+        let fixture = AnnotatedFixture(name: "laughs.yaml", annotated: try String(contentsOf: laughs, encoding: .utf8))
+        try write(fixture.bytes, named: "laughs.yaml", in: directory)
+        for (name, code) in [("deep.yaml", "yaml-too-deep"), ("laughs.yaml", "yaml-alias-bomb")] {
+            let outcome = try FlowrunProcess.run(["validate", name], directory: directory)
+            #expect(!outcome.signalled)
+            #expect(outcome.status == 1)
+            #expect(outcome.stdout.contains("[\(code)]"), "\(name)")
+        }
+    }
+
+    @Test func colourOnlyOnATerminalAndNeverWithNoColor() throws {
+        let directory = try folder(with: ["duplicate-keys.yaml"])
+        let binary = FlowrunProcess.executable.path
+        // `script` gives the command a pseudo-terminal as stdout.
+        func underTerminal(_ environment: [String: String]) throws -> String {
+            let outcome = try ProcessRunner.run("/usr/bin/script", ["-qec", "\(binary) validate duplicate-keys.yaml", "/dev/null"],
+                                                directory: directory, environment: environment)
+            return outcome.stdout
+        }
+        #expect(try underTerminal(["TERM": "xterm"]).contains("\u{1B}[1;31merror:"))
+        #expect(!(try underTerminal(["TERM": "xterm", "NO_COLOR": "1"])).contains("\u{1B}["))
+        #expect(!(try underTerminal(["TERM": "dumb"])).contains("\u{1B}["))
+    }
+}
