@@ -22,35 +22,35 @@ enum EventParser {
         while !builder.stopped {
             guard yaml_parser_parse(parser, &event) == 1 else { return error(of: parser.pointee) }
             let isEnd = event.type == YAML_STREAM_END_EVENT
-            deliver(event, to: &builder)
+            withUnsafePointer(to: &event) { deliver($0, to: &builder) }
             yaml_event_delete(&event)
             if isEnd { break }
         }
         return nil
     }
 
-    private static func deliver(_ event: yaml_event_t, to builder: inout TreeBuilder) {
-        let start = packed(event.start_mark), end = packed(event.end_mark)
-        switch event.type {
+    private static func deliver(_ event: UnsafePointer<yaml_event_t>, to builder: inout TreeBuilder) {
+        let start = packed(event.pointee.start_mark), end = packed(event.pointee.end_mark)
+        switch event.pointee.type {
         case YAML_DOCUMENT_START_EVENT:
             builder.documentStart(at: start)
         case YAML_SCALAR_EVENT:
-            let scalar = event.data.scalar
+            let scalar = event.pointee.data.scalar
             builder.scalar(UnsafeBufferPointer(start: scalar.value, count: scalar.length),
                            style: scalarStyle(scalar.style), tag: string(scalar.tag), anchor: string(scalar.anchor),
                            start: start, end: end)
         case YAML_SEQUENCE_START_EVENT:
-            let sequence = event.data.sequence_start
+            let sequence = event.pointee.data.sequence_start
             builder.collectionStart(mapping: false, style: sequence.style == YAML_FLOW_SEQUENCE_STYLE ? .flow : .block,
                                     tag: string(sequence.tag), anchor: string(sequence.anchor), start: start)
         case YAML_MAPPING_START_EVENT:
-            let mapping = event.data.mapping_start
+            let mapping = event.pointee.data.mapping_start
             builder.collectionStart(mapping: true, style: mapping.style == YAML_FLOW_MAPPING_STYLE ? .flow : .block,
                                     tag: string(mapping.tag), anchor: string(mapping.anchor), start: start)
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             builder.collectionEnd(at: end)
         case YAML_ALIAS_EVENT:
-            builder.alias(string(event.data.alias.anchor) ?? "", start: start, end: end)
+            builder.alias(string(event.pointee.data.alias.anchor) ?? "", start: start, end: end)
         default:
             break
         }

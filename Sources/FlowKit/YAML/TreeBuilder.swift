@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Builds a `YAMLTree` from parse events, enforcing the limits of spec §11 as it goes.
 ///
 /// Open collections live on an explicit stack, so nesting never costs native stack.
@@ -94,16 +100,17 @@ struct TreeBuilder {
 
     mutating func collectionEnd(at end: PackedMark) {
         guard let collection = openCollections.popLast() else { return }
-        var entries = Array(pendingChildren[collection.pendingBase...])
-        pendingChildren.removeSubrange(collection.pendingBase...)
-        if collection.isMapping {
-            reportDuplicateKeys(entries)
-            if collection.hasMergeKey { entries = merged(entries) }
-        }
+        let entries = collection.pendingBase..<pendingChildren.count
+        if collection.isMapping { reportDuplicateKeys(entries) }
         records[Int(collection.record)].first = UInt32(children.count)
-        records[Int(collection.record)].count = UInt32(entries.count)
+        if collection.isMapping && collection.hasMergeKey {
+            children.append(contentsOf: merged(Array(pendingChildren[entries])))
+        } else {
+            children.append(contentsOf: pendingChildren[entries])
+        }
+        records[Int(collection.record)].count = UInt32(children.count) - records[Int(collection.record)].first
         records[Int(collection.record)].end = end
-        children.append(contentsOf: entries)
+        pendingChildren.removeLast(entries.count)
         if let anchor = collection.anchor { openAnchors.remove(anchor) }
         completed(collection.record, expandedNodes: collection.expandedNodes, height: collection.height,
                   anchor: collection.anchor, isMergeKey: false)
@@ -221,7 +228,11 @@ struct TreeBuilder {
     }
 
     private func sameKey(_ a: (kind: ScalarKind, text: Range<Int>), _ b: (kind: ScalarKind, text: Range<Int>)) -> Bool {
-        a.kind == b.kind && text[a.text].elementsEqual(text[b.text])
+        guard a.kind == b.kind, a.text.count == b.text.count else { return false }
+        return text.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return true }
+            return memcmp(base + a.text.lowerBound, base + b.text.lowerBound, a.text.count) == 0
+        }
     }
 
     private func keyName(_ identity: (kind: ScalarKind, text: Range<Int>)) -> String {
@@ -234,26 +245,36 @@ struct TreeBuilder {
             && record.count == 2 && text[Int(record.first)] == UInt8(ascii: "<") && text[Int(record.first) + 1] == UInt8(ascii: "<")
     }
 
-    /// Reports each key that repeats an earlier key of the same mapping.
+    /// Reports each key that repeats an earlier key of the same mapping; `entries`
+    /// indexes `pendingChildren`, which holds the pairs as key, value, key, value….
     ///
     /// - Complexity: O(n²) byte comparisons up to 16 keys, O(n) hashing beyond.
-    private mutating func reportDuplicateKeys(_ entries: [UInt32]) {
-        let keys = stride(from: 0, to: entries.count, by: 2).map { entries[$0] }.filter { !isMergeKey($0) }
-        if keys.count <= 16 {
-            for (i, key) in keys.enumerated() {
-                guard let identity = keyIdentity(key) else { continue }
-                if let first = keys[..<i].first(where: { keyIdentity($0).map { sameKey($0, identity) } ?? false }) {
-                    reportDuplicate(key, first: first, name: keyName(identity))
+    private mutating func reportDuplicateKeys(_ entries: Range<Int>) {
+        let pairs = entries.count / 2
+        guard pairs > 1 else { return }
+        if pairs > 16 { return reportDuplicateKeysHashing(entries) }
+        for i in 1..<pairs {
+            let key = pendingChildren[entries.lowerBound + 2 * i]
+            guard !isMergeKey(key), let identity = keyIdentity(key) else { continue }
+            for j in 0..<i {
+                let earlier = pendingChildren[entries.lowerBound + 2 * j]
+                if let other = keyIdentity(earlier), sameKey(identity, other), !isMergeKey(earlier) {
+                    reportDuplicate(key, first: earlier, name: keyName(identity))
+                    break
                 }
             }
-            return
         }
+    }
+
+    private mutating func reportDuplicateKeysHashing(_ entries: Range<Int>) {
         var seen: [String: UInt32] = [:]
-        for key in keys {
-            guard let identity = keyIdentity(key) else { continue }
-            let hashKey = "\(identity.kind.rawValue):" + keyName(identity)
+        for position in stride(from: entries.lowerBound, to: entries.upperBound, by: 2) {
+            let key = pendingChildren[position]
+            guard !isMergeKey(key), let identity = keyIdentity(key) else { continue }
+            let name = keyName(identity)
+            let hashKey = "\(identity.kind.rawValue):" + name
             if let first = seen[hashKey] {
-                reportDuplicate(key, first: first, name: keyName(identity))
+                reportDuplicate(key, first: first, name: name)
             } else {
                 seen[hashKey] = key
             }

@@ -1,0 +1,16 @@
+// swift-tools-version: 6.0
+// The benchmark harness: a package of its own, so the main build stays lean.
+// Build it in release: `swift build -c release --package-path Benchmarks`.
+import PackageDescription
+
+let package = Package(
+    name: "flowrun-benchmarks",
+    dependencies: [.package(name: "flowrun", path: "..")],
+    targets: [
+        .executableTarget(
+            name: "flowkit-bench",
+            dependencies: [.product(name: "FlowKit", package: "flowrun")],
+            path: "Sources/flowkit-bench"
+        ),
+    ]
+)
