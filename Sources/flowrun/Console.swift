@@ -25,6 +25,11 @@ enum Console {
         emit("flowrun: error: \(message)\n", to: .standardError)
     }
 
+    /// Warns on stderr about something that does not fail the command.
+    static func warning(_ message: String) {
+        emit("flowrun: warning: \(message)\n", to: .standardError)
+    }
+
     /// Writes all of `text`, unbuffered, retrying short and interrupted writes.
     static func emit(_ text: String, to stream: Stream) {
         var text = text

@@ -4,7 +4,7 @@ import ArgumentParser
 struct FlowRun: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flowrun",
-        abstract: "Runs, validates and tests YAML flow files.",
+        abstract: "Checks YAML flow files (running and testing them are on the way).",
         version: "0.1.0",
         subcommands: [Validate.self]
     )

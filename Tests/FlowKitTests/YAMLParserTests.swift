@@ -87,6 +87,25 @@ import TestSupport
         #expect(result.diagnostics.first?.notes.first?.start == Mark(line: 8, column: 1))
     }
 
+    @Test func keysCompareByBytesNotCanonicalEquivalence() {
+        // "café" spelled precomposed and decomposed are different YAML keys, in small and large mappings.
+        for padding in [0, 20] {
+            let lines = (0..<padding).map { "k\($0): x" } + ["caf\u{E9}: 1", "cafe\u{301}: 2"]
+            let result = YAMLParser().parse(Array(lines.joined(separator: "\n").utf8), file: "f")
+            #expect(result.diagnostics.isEmpty, "\(padding) extra keys")
+        }
+    }
+
+    @Test func extremeLimitsDoNotTrap() throws {
+        let fixture = try AnnotatedFixture.load("YAML/alias-ratio.yaml")
+        let relaxed = parse(fixture, limits: YAMLLimits(maxFileSize: .max, maxDepth: .max, maxAliasNodes: .max, maxAliasRatio: .max))
+        #expect(relaxed.diagnostics.isEmpty)
+        let strict = parse(fixture, limits: YAMLLimits(maxFileSize: -1, maxDepth: -1, maxAliasNodes: -1, maxAliasRatio: -1))
+        #expect(strict.diagnostics.map(\.code) == [.fileTooLarge])
+        let noAliases = parse(fixture, limits: YAMLLimits(maxAliasNodes: -1))
+        #expect(noAliases.diagnostics.map(\.code) == [.yamlAliasBomb])
+    }
+
     @Test func keysOfDifferentTypesAreDistinct() {
         let result = YAMLParser().parse(Array("1: a\n\"1\": b\ntrue: c\n\"true\": d\n".utf8), file: "f")
         #expect(result.diagnostics.isEmpty)
@@ -97,8 +116,8 @@ import TestSupport
         let result = parse(fixture)
         #expect(result.diagnostics.isEmpty)
         let field = try #require(result.tree.documents.first?["field"]?.mapping)
-        #expect(field.map { $0.key.string } == ["label", "required", "help", "id"]
-            || field.map { $0.key.string } == ["required", "help", "label", "id"])
+        // Merged pairs take the place of the `<<` entry; the written `label` overrides both merged ones.
+        #expect(field.map { $0.key.string } == ["required", "help", "label", "id"])
         let byKey = Dictionary(uniqueKeysWithValues: field.map { ($0.key.string ?? "", $0) })
         #expect(byKey["label"]?.value.string == "Own")
         #expect(byKey["label"]?.key.start == mark(try fixture.marker("own-label")))

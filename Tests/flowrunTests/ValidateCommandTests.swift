@@ -86,7 +86,22 @@ import TestSupport
         let outcome = try FlowrunProcess.run(["validate", "missing.yaml"], directory: directory)
         #expect(outcome.status == 2)
         #expect(outcome.stderr == "flowrun: error: cannot read 'missing.yaml': No such file or directory\n")
-        #expect(outcome.stdout.isEmpty)
+        #expect(outcome.stdout == "0 errors, 0 warnings in 0 files\n")
+    }
+
+    @Test func anUnreadablePathDoesNotStopTheOthers() throws {
+        let outcome = try FlowrunProcess.run(["validate", "missing.yaml", flows.appendingPathComponent("signin.yaml").path,
+                                              flows.appendingPathComponent("signin.yaml").path])
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains("cannot read 'missing.yaml'"))
+        #expect(outcome.stdout.hasSuffix("0 errors, 0 warnings in 1 file\n"), "the readable file is checked, once")
+    }
+
+    @Test func aFolderWithoutFlowFilesIsAWarning() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let outcome = try FlowrunProcess.run(["validate", "."], directory: directory)
+        #expect(outcome.status == 0)
+        #expect(outcome.stderr == "flowrun: warning: no flow files (*.yaml, *.yml) in '.'\n")
     }
 
     @Test func usageErrorsGiveExitCode64() throws {

@@ -39,20 +39,20 @@ public struct DiagnosticFormatter: Sendable {
     /// The quoted source line, a caret under `start` and tildes up to `end` on the same line.
     private func excerpt(file: String, start: Mark, end: Mark?, replacement: String?) -> [String] {
         guard let source = sources[file], let text = source.line(start.line) else { return [] }
+        let line = QuotedLine(text, around: max(0, start.column - 1))
         let gutter = String(start.line)
         let blank = String(repeating: " ", count: gutter.count)
-        let scalars = Array(text.unicodeScalars)
-        let before = scalars.prefix(max(0, start.column - 1))
+        let caretIndex = line.index(ofColumn: start.column)
         // Keep tabs so the caret lines up whatever the tab width; pad other characters by their width.
-        let padding = before.map { $0 == "\t" ? "\t" : String(repeating: " ", count: DisplayWidth.of($0)) }.joined()
+        let padding = line.scalars.prefix(caretIndex).map { $0 == "\t" ? "\t" : String(repeating: " ", count: DisplayWidth.of($0)) }.joined()
         // The caret takes the first column of the span; tildes cover the rest of its width.
         var width = 1
         if let end, end.line == start.line, end.column > start.column {
-            let spanned = scalars.dropFirst(start.column - 1).prefix(end.column - start.column)
+            let spanned = line.scalars.dropFirst(caretIndex).prefix(end.column - start.column)
             width = max(1, spanned.reduce(0) { $0 + DisplayWidth.of($1) })
         }
         var lines = [
-            "    \(gutter) | \(text)",
+            "    \(gutter) | \(line.text)",
             "    \(blank) | " + padding + style.green("^" + String(repeating: "~", count: width - 1)),
         ]
         if let replacement {

@@ -14,9 +14,7 @@ public struct SourceFileError: Error, Sendable, CustomStringConvertible {
 
 /// Reads source files, refusing oversized ones before reading them.
 public enum SourceFile {
-    /// The file's bytes, or nil (with no read) when it is larger than `maxSize`.
-    ///
-    /// - Returns: `.tooLarge(size)` instead of reading a file over the limit.
+    /// The file's bytes, or `.tooLarge` without reading it when it is larger than `maxSize`.
     public static func load(_ path: String, maxSize: Int) throws(SourceFileError) -> Contents {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(path) }

@@ -10,43 +10,53 @@ import Darwin
 /// A file is taken as given, whatever its name. A folder is searched recursively
 /// for `*.yaml` and `*.yml`, skipping flow tests (`*.flowtest.yaml`), hidden
 /// entries (`.git`, `.build`) and symbolic links to folders; files come out sorted.
+/// A path found twice is checked once.
 public enum FlowFileFinder {
-    public static func files(in paths: [String]) throws(SourceFileError) -> [String] {
-        var found: [String] = []
+    public struct Found: Sendable {
+        /// The flow files, in the order given, folders' contents sorted.
+        public var files: [String] = []
+        /// Paths that could not be read or listed; the rest are still found.
+        public var problems: [SourceFileError] = []
+        /// Folders given on the command line that hold no flow file.
+        public var emptyFolders: [String] = []
+    }
+
+    public static func files(in paths: [String]) -> Found {
+        var found = Found()
+        var seen: Set<String> = []
         for path in paths {
             var status = stat()
             guard stat(path, &status) == 0 else {
-                throw SourceFileError(path: path, reason: String(cString: strerror(errno)))
+                found.problems.append(SourceFileError(path: path, reason: String(cString: strerror(errno))))
+                continue
             }
-            if status.st_mode & S_IFMT == S_IFDIR {
-                found += try flowFiles(under: path)
-            } else {
-                found.append(path)
+            guard status.st_mode & S_IFMT == S_IFDIR else {
+                if seen.insert(path).inserted { found.files.append(path) }
+                continue
             }
+            let before = found.files.count
+            collect(under: path, into: &found, seen: &seen)
+            if found.files.count == before { found.emptyFolders.append(path) }
         }
         return found
     }
 
-    private static func flowFiles(under folder: String) throws(SourceFileError) -> [String] {
-        let entries: [String]
-        do {
-            entries = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-        } catch {
-            throw SourceFileError(path: folder, reason: "the folder cannot be listed")
+    private static func collect(under folder: String, into found: inout Found, seen: inout Set<String>) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder).sorted() else {
+            found.problems.append(SourceFileError(path: folder, reason: "the folder cannot be listed"))
+            return
         }
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        var found: [String] = []
         for entry in entries where !entry.hasPrefix(".") {
             let path = prefix + entry
             var status = stat()
             guard lstat(path, &status) == 0 else { continue }
             if status.st_mode & S_IFMT == S_IFDIR {
-                found += try flowFiles(under: path)
-            } else if isFlowFileName(entry) {
-                found.append(path)
+                collect(under: path, into: &found, seen: &seen)
+            } else if isFlowFileName(entry), seen.insert(path).inserted {
+                found.files.append(path)
             }
         }
-        return found
     }
 
     static func isFlowFileName(_ name: String) -> Bool {

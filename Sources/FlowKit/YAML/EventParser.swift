@@ -10,14 +10,22 @@ enum EventParser {
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         defer { parser.deallocate() }
         guard yaml_parser_initialize(parser) == 1 else {
-            return LibYAMLError(kind: .memory, problem: "out of memory", mark: nil, offset: 0, context: nil)
+            return LibYAMLError(problem: "out of memory", mark: .start)
         }
         defer { yaml_parser_delete(parser) }
-        // libyaml asserts on a null input pointer, which an empty buffer may have.
-        let emptyInput: [UInt8] = [0]
-        emptyInput.withUnsafeBufferPointer { empty in
-            yaml_parser_set_input_string(parser, bytes.baseAddress ?? empty.baseAddress, bytes.count)
+        guard let input = bytes.baseAddress else {
+            // libyaml asserts on a null input pointer, which an empty buffer has.
+            var empty: UInt8 = 0
+            return withUnsafePointer(to: &empty) { pointer in
+                yaml_parser_set_input_string(parser, pointer, 0)
+                return parse(parser, into: &builder)
+            }
         }
+        yaml_parser_set_input_string(parser, input, bytes.count)
+        return parse(parser, into: &builder)
+    }
+
+    private static func parse(_ parser: UnsafeMutablePointer<yaml_parser_t>, into builder: inout TreeBuilder) -> LibYAMLError? {
         var event = yaml_event_t()
         while !builder.stopped {
             guard yaml_parser_parse(parser, &event) == 1 else { return error(of: parser.pointee) }
@@ -75,20 +83,16 @@ enum EventParser {
     }
 
     private static func error(of parser: yaml_parser_t) -> LibYAMLError {
-        let problem = parser.problem.map { String(cString: $0) } ?? "unknown error"
-        let context = parser.context.map { String(cString: $0) }
+        let problem = parser.problem.map { String(cString: $0) } ?? "out of memory"
         switch parser.error {
         case YAML_READER_ERROR:
             // The reader reports a byte offset, not a mark.
-            return LibYAMLError(kind: .reader, problem: problem, mark: nil, offset: parser.problem_offset,
-                                value: Int(parser.problem_value), context: nil)
-        case YAML_MEMORY_ERROR:
-            return LibYAMLError(kind: .memory, problem: problem, mark: nil, offset: 0, context: nil)
+            return LibYAMLError(problem: problem, readerOffset: parser.problem_offset, value: Int(parser.problem_value))
+        case YAML_SCANNER_ERROR, YAML_PARSER_ERROR:
+            let context = parser.context.map { (String(cString: $0), packed(parser.context_mark).mark) }
+            return LibYAMLError(problem: problem, mark: packed(parser.problem_mark).mark, context: context)
         default:
-            let contextMark = context == nil ? nil : packed(parser.context_mark).mark
-            return LibYAMLError(kind: parser.error == YAML_SCANNER_ERROR ? .scanner : .parser, problem: problem,
-                                mark: packed(parser.problem_mark).mark, offset: parser.problem_mark.index,
-                                context: context.map { ($0, contextMark ?? .start) })
+            return LibYAMLError(problem: problem, mark: .start)
         }
     }
 }

@@ -1,44 +1,62 @@
 /// The bytes of a source file with a line index, for quoting lines in diagnostics
-/// and turning byte offsets into marks.
+/// and converting between byte offsets and marks.
 ///
-/// Line breaks are LF, CRLF and lone CR, as libyaml counts them. Columns count
-/// Unicode scalars; invalid UTF-8 decodes to U+FFFD.
+/// Line breaks are those libyaml counts: LF, CRLF, lone CR, NEL (U+0085), LS (U+2028)
+/// and PS (U+2029). Columns count Unicode scalars, skipping a leading byte-order mark
+/// as libyaml does; invalid UTF-8 decodes to U+FFFD.
 public struct SourceText: Sendable {
     public let bytes: [UInt8]
-    /// Byte offset where each line starts; line n (1-based) starts at `lineStarts[n - 1]`.
+    /// Byte offset where each line's text starts; line n (1-based) at `lineStarts[n - 1]`.
     private let lineStarts: [Int]
 
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        var starts = [0]
-        var i = 0
+        let hasByteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
+        var starts = [hasByteOrderMark ? 3 : 0]
+        var i = starts[0]
         while i < bytes.count {
-            if bytes[i] == UInt8(ascii: "\r") {
-                if i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "\n") { i += 1 }
-                starts.append(i + 1)
-            } else if bytes[i] == UInt8(ascii: "\n") {
-                starts.append(i + 1)
+            let breakLength = Self.lineBreakLength(bytes, at: i)
+            if breakLength > 0 {
+                i += breakLength
+                starts.append(i)
+            } else {
+                i += 1
             }
-            i += 1
         }
         lineStarts = starts
     }
 
-    public var lineCount: Int { lineStarts.count }
+    /// The length in bytes of the line break at `i`, or 0.
+    private static func lineBreakLength(_ bytes: [UInt8], at i: Int) -> Int {
+        switch bytes[i] {
+        case UInt8(ascii: "\n"): return 1
+        case UInt8(ascii: "\r"): return i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "\n") ? 2 : 1
+        case 0xC2: return i + 1 < bytes.count && bytes[i + 1] == 0x85 ? 2 : 0
+        case 0xE2: return i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9) ? 3 : 0
+        default: return 0
+        }
+    }
+
+    /// The byte range of a 1-based line's text, without its line break.
+    private func lineRange(_ number: Int) -> Range<Int>? {
+        guard number >= 1, number <= lineStarts.count else { return nil }
+        let start = lineStarts[number - 1]
+        guard number < lineStarts.count else { return start..<bytes.count }
+        var end = lineStarts[number] - 1
+        while end > start, Self.lineBreakLength(bytes, at: end) == 0 || end + Self.lineBreakLength(bytes, at: end) > lineStarts[number] {
+            end -= 1
+        }
+        return start..<end
+    }
 
     /// The text of a 1-based line without its line break, or nil past the end.
     public func line(_ number: Int) -> String? {
-        guard number >= 1, number <= lineStarts.count else { return nil }
-        var end = number < lineStarts.count ? lineStarts[number] : bytes.count
-        while end > lineStarts[number - 1], bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") {
-            end -= 1
-        }
-        return String(decoding: bytes[lineStarts[number - 1]..<end], as: UTF8.self)
+        lineRange(number).map { String(decoding: bytes[$0], as: UTF8.self) }
     }
 
     /// The mark of a byte offset: its line, and its column in Unicode scalars.
     public func mark(atByteOffset offset: Int) -> Mark {
-        let offset = min(max(offset, 0), bytes.count)
+        let offset = min(max(offset, lineStarts[0]), bytes.count)
         var low = 0, high = lineStarts.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
@@ -50,9 +68,20 @@ public struct SourceText: Sendable {
         return Mark(line: low + 1, column: scalarsBefore + 1)
     }
 
-    /// The character starting at a byte offset, if it decodes.
-    func character(atByteOffset offset: Int) -> Character? {
-        guard offset >= 0, offset < bytes.count else { return nil }
+    /// The byte offset of a mark, or nil if the file has no such position.
+    public func byteOffset(of mark: Mark) -> Int? {
+        guard let range = lineRange(mark.line), mark.column >= 1 else { return nil }
+        var scalars = 0
+        for offset in range where bytes[offset] & 0xC0 != 0x80 {
+            scalars += 1
+            if scalars == mark.column { return offset }
+        }
+        return scalars + 1 == mark.column ? range.upperBound : nil
+    }
+
+    /// The character at a mark, if it decodes.
+    func character(at mark: Mark) -> Character? {
+        guard let offset = byteOffset(of: mark), offset < bytes.count else { return nil }
         let end = min(bytes.count, offset + 4)
         return String(decoding: bytes[offset..<end], as: UTF8.self).first
     }

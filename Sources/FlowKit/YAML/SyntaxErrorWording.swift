@@ -2,7 +2,7 @@
 /// author can act on, keeping libyaml's position.
 enum SyntaxErrorWording {
     static func diagnostic(for error: LibYAMLError, in source: SourceText, file: String) -> Diagnostic {
-        let start = error.mark ?? source.mark(atByteOffset: error.offset)
+        let start = error.mark ?? source.mark(atByteOffset: error.readerOffset)
         var notes: [Diagnostic.Note] = []
         let structure = error.context.map { structureName($0.description) }
         if let context = error.context, context.mark != start {
@@ -48,7 +48,7 @@ enum SyntaxErrorWording {
         case "did not find expected node content":
             return "expected a value here"
         case "found character that cannot start any token":
-            let character = source.character(atByteOffset: error.offset).map { " '\($0)'" } ?? ""
+            let character = error.mark.flatMap(source.character(at:)).map { " '\($0)'" } ?? ""
             return "the character\(character) cannot start a YAML token here"
         case "found unexpected end of stream":
             return "the file ends inside the \(structure ?? "scalar")"

@@ -146,7 +146,7 @@ struct TreeBuilder {
 
     /// The tree and every diagnostic, once the events have run out (or stopped).
     mutating func finish() -> YAMLParseResult {
-        if !stopped, ownNodes > 0, aliasNodes > UInt64(limits.maxAliasRatio) * UInt64(ownNodes) {
+        if !stopped, aliasNodes > UInt64(limits.maxAliasRatio) * UInt64(ownNodes) {
             report(.yamlAliasBomb,
                    "aliases in this file stand for \(aliasNodes) nodes, more than \(limits.maxAliasRatio) times the \(ownNodes) it spells out",
                    at: largestAlias.at)
@@ -267,18 +267,27 @@ struct TreeBuilder {
     }
 
     private mutating func reportDuplicateKeysHashing(_ entries: Range<Int>) {
-        var seen: [String: UInt32] = [:]
+        var seen: [HashableKey: UInt32] = [:]
         for position in stride(from: entries.lowerBound, to: entries.upperBound, by: 2) {
             let key = pendingChildren[position]
             guard !isMergeKey(key), let identity = keyIdentity(key) else { continue }
-            let name = keyName(identity)
-            let hashKey = "\(identity.kind.rawValue):" + name
-            if let first = seen[hashKey] {
-                reportDuplicate(key, first: first, name: name)
+            if let first = seen[hashable(identity)] {
+                reportDuplicate(key, first: first, name: keyName(identity))
             } else {
-                seen[hashKey] = key
+                seen[hashable(identity)] = key
             }
         }
+    }
+
+    /// A key's type and bytes: byte equality, unlike `String`'s canonical equivalence,
+    /// keeps `café` and `cafe\u{301}` apart, as YAML does.
+    private struct HashableKey: Hashable {
+        var kind: ScalarKind
+        var bytes: [UInt8]
+    }
+
+    private func hashable(_ identity: (kind: ScalarKind, text: Range<Int>)) -> HashableKey {
+        HashableKey(kind: identity.kind, bytes: Array(text[identity.text]))
     }
 
     private mutating func reportDuplicate(_ key: UInt32, first: UInt32, name: String) {
@@ -297,7 +306,7 @@ struct TreeBuilder {
         for i in stride(from: 0, to: entries.count, by: 2) where !isMergeKey(entries[i]) {
             explicitKeys.append(entries[i])
         }
-        var taken = Set(explicitKeys.compactMap { keyIdentity($0).map { "\($0.kind.rawValue):" + keyName($0) } })
+        var taken = Set(explicitKeys.compactMap { keyIdentity($0).map(hashable) })
         var result: [UInt32] = []
         for i in stride(from: 0, to: entries.count, by: 2) {
             guard isMergeKey(entries[i]) else {
@@ -310,7 +319,7 @@ struct TreeBuilder {
                 for pair in stride(from: Int(sourceRecord.first), to: Int(sourceRecord.first + sourceRecord.count), by: 2) {
                     let key = children[pair], value = children[pair + 1]
                     if let identity = keyIdentity(key) {
-                        guard taken.insert("\(identity.kind.rawValue):" + keyName(identity)).inserted else { continue }
+                        guard taken.insert(hashable(identity)).inserted else { continue }
                     }
                     result.append(source.alias.map { aliasRecord(to: key, usedAt: $0) } ?? key)
                     result.append(source.alias.map { aliasRecord(to: value, usedAt: $0) } ?? value)

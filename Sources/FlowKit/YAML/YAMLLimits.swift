@@ -1,8 +1,7 @@
 /// The limits the YAML layer enforces (spec §11), so that no input can exhaust
 /// memory, time or the stack.
 public struct YAMLLimits: Sendable, Equatable {
-    /// Largest accepted file, in bytes (`file-too-large`). At most 2 GiB, the
-    /// most the tree can address.
+    /// Largest accepted file, in bytes (`file-too-large`). At most 2 GiB - 1.
     public var maxFileSize: Int
     /// Deepest accepted nesting of collections, counting aliased collections
     /// as if they were written out (`yaml-too-deep`).
@@ -18,10 +17,11 @@ public struct YAMLLimits: Sendable, Equatable {
         maxAliasNodes: Int = 1_000_000,
         maxAliasRatio: Int = 10
     ) {
-        self.maxFileSize = min(maxFileSize, Int(Int32.max))
-        self.maxDepth = maxDepth
-        self.maxAliasNodes = maxAliasNodes
-        self.maxAliasRatio = maxAliasRatio
+        // Clamped so that no setting can make the counting overflow.
+        self.maxFileSize = min(max(maxFileSize, 0), Int(Int32.max))
+        self.maxDepth = min(max(maxDepth, 1), Int(Int32.max))
+        self.maxAliasNodes = max(maxAliasNodes, 0)
+        self.maxAliasRatio = min(max(maxAliasRatio, 0), Int(Int32.max))
     }
 
     /// The limits of the flow format, spec §11.

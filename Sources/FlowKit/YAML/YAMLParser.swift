@@ -4,7 +4,8 @@ public struct YAMLParseResult: Sendable {
     /// Problems in source order of discovery: syntax, limits, duplicate keys, extra documents.
     public var diagnostics: [Diagnostic]
 
-    /// Whether libyaml rejected the text (as opposed to problems found in a well-formed tree).
+    /// Whether the text is not well-formed YAML: libyaml rejected it, or an alias names no
+    /// earlier anchor (as opposed to problems found in a well-formed tree).
     public var hasSyntaxError: Bool { diagnostics.contains { $0.code == .yamlSyntax } }
 }
 

@@ -5,7 +5,6 @@ enum YAMLTag {
     static let bool = prefix + "bool"
     static let int = prefix + "int"
     static let float = prefix + "float"
-    static let string = prefix + "str"
 
     /// `!!int` for `tag:yaml.org,2002:int`; other tags unchanged.
     static func shortName(_ tag: String) -> String {
