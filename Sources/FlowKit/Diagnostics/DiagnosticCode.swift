@@ -18,6 +18,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
     case expressionSyntax = "expression-syntax"
     case unknownName = "unknown-name"
     case expressionType = "expression-type"
+    case expressionTooComplex = "expression-too-complex"
     case badPattern = "bad-pattern"
     case badDefault = "bad-default"
     case badBounds = "bad-bounds"
