@@ -43,7 +43,7 @@ import TestSupport
         let found = diagnostics.map { "\($0["code"] ?? "")@\($0["line"] ?? 0):\($0["column"] ?? 0)" }
         let expected = fixture.markers.filter { $0.label != "note" }.map { "\($0.label)@\($0.line):\($0.column)" }
         #expect(found.sorted() == expected.sorted())
-        let note = try #require((diagnostics.first { $0["line"] as? Int == 4 }?["notes"] as? [[String: Any]])?.first)
+        let note = try #require((diagnostics.first { $0["line"] as? Int == 5 }?["notes"] as? [[String: Any]])?.first)
         let marker = try fixture.marker("note")
         #expect(note["line"] as? Int == marker.line && note["column"] as? Int == marker.column)
     }
@@ -69,7 +69,7 @@ import TestSupport
         let hidden = directory.appendingPathComponent(".hidden")
         try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: hidden, withIntermediateDirectories: true)
-        let valid = Array("version: 1\n".utf8)
+        let valid = Array("version: 1\nflow: a\nstart: s\nscreens: { s: { actions: [quit] } }\n".utf8)
         try write(valid, named: "a.yaml", in: directory)
         try write(valid, named: "b.yml", in: nested)
         try write(valid, named: "c.flowtest.yaml", in: directory)

@@ -61,3 +61,17 @@ public struct Diagnostic: Hashable, Sendable {
     public var line: Int { start.line }
     public var column: Int { start.column }
 }
+
+extension Diagnostic {
+    /// A diagnostic at a model value's location.
+    public init(_ code: DiagnosticCode, _ message: String, at location: SourceLocation,
+                notes: [Note] = [], fix: Fix? = nil) {
+        self.init(code, message, file: location.file, at: location.range.start, end: location.range.end, notes: notes, fix: fix)
+    }
+}
+
+extension Diagnostic.Note {
+    public init(_ message: String, at location: SourceLocation) {
+        self.init(message, file: location.file, at: location.start)
+    }
+}

@@ -9,7 +9,10 @@ public struct TextReporter: Reporter {
 
     public func render(_ reports: [FileReport]) -> String {
         var sources: [String: SourceText] = [:]
-        for report in reports { sources[report.file] = report.source }
+        for report in reports {
+            sources.merge(report.otherSources) { first, _ in first }
+            sources[report.file] = report.source
+        }
         let formatter = DiagnosticFormatter(sources: sources, colored: colored)
         var blocks = reports.flatMap(\.diagnostics).map(formatter.format)
         let summary = ValidationSummary(reports)

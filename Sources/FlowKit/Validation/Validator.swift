@@ -1,34 +1,41 @@
 /// Checks flow files without running them and reports every problem as a diagnostic.
 public struct Validator: Sendable {
-    public var limits: YAMLLimits
+    public var loader: FlowLoader
 
     public init(limits: YAMLLimits = .default) {
-        self.limits = limits
+        self.loader = FlowLoader(limits: limits)
     }
 
-    /// Reads and checks the file at `path`.
+    /// Reads and checks the file at `path` and the files it includes.
     ///
     /// - Throws: `SourceFileError` when the file cannot be read at all.
     public func validate(fileAt path: String) throws(SourceFileError) -> FileReport {
-        switch try SourceFile.load(path, maxSize: limits.maxFileSize) {
-        case .bytes(let bytes):
-            return validate(bytes, file: path)
-        case .tooLarge(let size):
-            let diagnostic = Diagnostic(.fileTooLarge, FileLimitMessage.tooLarge(size: size, limit: limits.maxFileSize),
-                                        file: path, at: .start)
-            return FileReport(file: path, diagnostics: [diagnostic], source: nil)
-        }
+        report(try loader.load(fileAt: path), file: path)
     }
 
-    /// Checks a file's text; `file` names it in diagnostics.
+    /// Checks a file's text; `file` names it in diagnostics and anchors its includes.
     public func validate(_ bytes: [UInt8], file: String) -> FileReport {
-        let parsed = YAMLParser(limits: limits).parse(bytes, file: file)
-        var diagnostics = parsed.diagnostics
-        if !parsed.hasSyntaxError, diagnostics.allSatisfy({ $0.code != .yamlTooDeep && $0.code != .yamlAliasBomb }) {
-            diagnostics += DocumentShapeCheck.check(parsed.tree)
+        report(loader.load(bytes, file: file), file: file)
+    }
+
+    private func report(_ loaded: FlowLoadResult, file: String) -> FileReport {
+        var diagnostics = loaded.diagnostics
+        if let document = loaded.document {
+            diagnostics += Self.checks(FlowIndex(root: document.root))
         }
-        diagnostics.sort { ($0.start, $0.code.rawValue) < ($1.start, $1.code.rawValue) }
-        return FileReport(file: file, diagnostics: diagnostics, source: SourceText(bytes))
+        let fileOrder = Dictionary((loaded.document?.files ?? [file]).enumerated().map { ($1, $0) }) { first, _ in first }
+        diagnostics.sort {
+            (fileOrder[$0.file] ?? .max, $0.start, $0.code.rawValue) < (fileOrder[$1.file] ?? .max, $1.start, $1.code.rawValue)
+        }
+        var report = FileReport(file: file, diagnostics: diagnostics, source: loaded.sources[file])
+        report.otherSources = loaded.sources.filter { $0.key != file }
+        return report
+    }
+
+    /// Every check of the model, each a function of the flow tree.
+    static func checks(_ index: FlowIndex) -> [Diagnostic] {
+        IdentityCheck.check(index) + TargetCheck.check(index) + FieldCheck.check(index)
+            + ResponderChainCheck.check(index) + GraphCheck.check(index)
     }
 }
 

@@ -1,0 +1,281 @@
+/// Builds the flow model (spec §3–§8) from a document's YAML tree by hand, so that
+/// every value keeps its position and every problem becomes a diagnostic.
+struct FlowModelBuilder {
+    var reader = NodeReader()
+    /// Loads and builds an included file: `(path as written, the id it is included as)`.
+    let resolveInclude: (Located<String>, Located<String>) -> Flow?
+
+    // MARK: Documents and flows
+
+    /// The root flow of a document (or of an included file, `includedAs` its key).
+    mutating func document(_ root: Node, includedAs: Located<String>? = nil) -> Flow? {
+        guard let keys = reader.mapping(root, allowed: FlowKeys.document, what: "a flow file") else { return nil }
+        let fileStart = SourceLocation(file: root.file, range: SourceRange(start: .start, end: .start))
+        if let version = keys["version"] {
+            if case .int(let number)? = version.scalarValue {
+                if number != 1 { reader.report(.unsupportedVersion, "version \(number) is not supported; this flowrun reads version 1", at: version) }
+            } else {
+                reader.report(.typeMismatch, "version must be the number 1, but this is \(reader.describe(version))", at: version)
+            }
+        } else {
+            reader.report(.missingKey, "a flow file needs 'version: 1'", at: fileStart,
+                          fix: Diagnostic.Fix("add 'version: 1' at the top", replacement: "version: 1"))
+        }
+        var id: Located<String>
+        if let flowNode = keys["flow"], let flowID = reader.id(flowNode, what: "flow id") {
+            id = flowID
+            if let includedAs, flowID.value != includedAs.value {
+                reader.report(.invalidID, "the included file's flow is '\(flowID.value)', but it is included as '\(includedAs.value)'",
+                              at: flowID.location, notes: [Diagnostic.Note("included here", file: includedAs.location.file, at: includedAs.location.start)])
+            }
+        } else {
+            if keys["flow"] == nil {
+                reader.report(.missingKey, "a flow file needs 'flow: <id>', the root flow's id", at: fileStart)
+            }
+            id = Located(includedAs?.value ?? "", at: fileStart)
+        }
+        if let includedAs { id = Located(includedAs.value, at: id.location) }
+        return flow(keys, id: id, location: includedAs?.location ?? fileStart)
+    }
+
+    private mutating func flow(_ keys: KeyedPairs, id: Located<String>, location: SourceLocation) -> Flow {
+        var flow = Flow(id: id, title: nil, start: nil, variables: [], environment: [], screens: [], flows: [],
+                        handlers: [], result: nil, location: location)
+        flow.title = keys["title"].flatMap { reader.template($0, what: "a flow's title") }
+        if let start = keys["start"] {
+            flow.start = reader.id(start, what: "start")
+        } else {
+            reader.report(.missingKey, "flow '\(id.value)' needs 'start': the screen or child flow it begins with", at: location)
+        }
+        if let node = keys["variables"] {
+            for (name, _, value) in reader.idMapping(node, what: "variables") {
+                reader.checkID(name, what: "variable name")
+                flow.variables.append(Variable(name: name, value: value))
+            }
+        }
+        if let node = keys["env"] {
+            if let names = node.sequence {
+                flow.environment = names.compactMap { reader.string($0, what: "an environment variable name") }
+            } else {
+                reader.report(.typeMismatch, "env must be a list of environment variable names, but this is \(reader.describe(node))", at: node)
+            }
+        }
+        if let node = keys["screens"] {
+            for (screenID, _, value) in reader.idMapping(node, what: "screens") {
+                reader.checkID(screenID, what: "screen id")
+                if let screen = screen(value, id: screenID) { flow.screens.append(screen) }
+            }
+        }
+        if let node = keys["flows"] {
+            for (childID, _, value) in reader.idMapping(node, what: "flows") {
+                reader.checkID(childID, what: "flow id")
+                if let child = childFlow(value, id: childID) { flow.flows.append(child) }
+            }
+        }
+        if let node = keys["on"] { flow.handlers = handlers(node) }
+        if let node = keys["result"] {
+            flow.result = reader.idMapping(node, what: "result").compactMap { name, _, value in
+                reader.checkID(name, what: "result name")
+                return reader.expression(value, what: "a result").map { ResultEntry(name: name, expression: $0) }
+            }
+        }
+        return flow
+    }
+
+    /// A child flow written in place, or `{ include: path }`.
+    private mutating func childFlow(_ node: Node, id: Located<String>) -> Flow? {
+        if let pairs = node.mapping, pairs.contains(where: { $0.key.string == "include" }) {
+            guard let keys = reader.mapping(node, allowed: FlowKeys.include, what: "an include"),
+                  let pathNode = keys["include"], let path = reader.string(pathNode, what: "an include path") else { return nil }
+            return resolveInclude(path, id)
+        }
+        guard let keys = reader.mapping(node, allowed: FlowKeys.flow, what: "flow '\(id.value)'") else { return nil }
+        return flow(keys, id: id, location: id.location)
+    }
+
+    // MARK: Screens, fields, actions
+
+    private mutating func screen(_ node: Node, id: Located<String>) -> Screen? {
+        guard let keys = reader.mapping(node, allowed: FlowKeys.screen, what: "screen '\(id.value)'") else { return nil }
+        var screen = Screen(id: id, title: nil, text: nil, fields: [], actions: [], handlers: [], isTerminal: false, location: id.location)
+        screen.title = keys["title"].flatMap { reader.template($0, what: "a screen's title") }
+        screen.text = keys["text"].flatMap { reader.template($0, what: "a screen's text") }
+        if let node = keys["fields"] {
+            if let list = node.sequence {
+                screen.fields = list.compactMap { field($0) }
+            } else {
+                reader.report(.typeMismatch, "fields must be a list, but this is \(reader.describe(node))", at: node)
+            }
+        }
+        if let node = keys["actions"] {
+            if let list = node.sequence {
+                screen.actions = list.compactMap { action($0) }
+            } else {
+                reader.report(.typeMismatch, "actions must be a list, but this is \(reader.describe(node))", at: node)
+            }
+        }
+        if let node = keys["on"] { screen.handlers = handlers(node) }
+        screen.isTerminal = keys["terminal"].flatMap { reader.bool($0, what: "terminal") }?.value ?? false
+        return screen
+    }
+
+    private mutating func field(_ node: Node) -> Field? {
+        guard let keys = reader.mapping(node, allowed: FlowKeys.field, what: "a field") else { return nil }
+        guard let idNode = keys["id"] else {
+            reader.report(.missingKey, "a field needs an 'id': the variable it sets", at: node)
+            return nil
+        }
+        guard let id = reader.id(idNode, what: "field id") else { return nil }
+        var type = Located(FieldType.text, at: id.location)
+        if let typeNode = keys["type"], let name = reader.string(typeNode, what: "a field's type") {
+            if let known = FieldType(rawValue: name.value) {
+                type = Located(known, at: name.location)
+            } else {
+                let names = FieldType.allCases.map(\.rawValue)
+                let suggestion = NearestName.suggest(name.value, among: names)
+                reader.report(.typeMismatch, "'\(name.value)' is not a field type; the types are \(names.joined(separator: ", "))",
+                              at: name.location, fix: suggestion.map { Diagnostic.Fix("did you mean '\($0)'?", replacement: $0) })
+            }
+        }
+        var field = Field(id: id, type: type, isRequired: false, rules: [], remember: false, location: SourceLocation(idNode))
+        field.label = keys["label"].flatMap { reader.template($0, what: "a label") }
+        field.help = keys["help"].flatMap { reader.template($0, what: "a help text") }
+        field.placeholder = keys["placeholder"].flatMap { reader.template($0, what: "a placeholder") }
+        field.defaultValue = keys["default"]
+        field.isRequired = keys["required"].flatMap { reader.bool($0, what: "required") }?.value ?? false
+        field.pattern = keys["pattern"].flatMap { reader.string($0, what: "a pattern") }
+        field.min = keys["min"].flatMap { reader.number($0, what: "min") }
+        field.max = keys["max"].flatMap { reader.number($0, what: "max") }
+        field.when = keys["when"].flatMap { reader.expression($0, what: "when") }
+        field.message = keys["message"].flatMap { reader.template($0, what: "a message") }
+        field.remember = keys["remember"].flatMap { reader.bool($0, what: "remember") }?.value ?? false
+        if let node = keys["options"] { field.options = options(node) }
+        if let node = keys["validate"] {
+            if let list = node.sequence {
+                field.rules = list.compactMap { rule($0) }
+            } else {
+                reader.report(.typeMismatch, "a field's validate must be a list of { rule, message }, but this is \(reader.describe(node))", at: node)
+            }
+        }
+        return field
+    }
+
+    private mutating func options(_ node: Node) -> FieldOptions? {
+        if node.kind == .scalar { return reader.expression(node, what: "options").map(FieldOptions.expression) }
+        guard let list = node.sequence else {
+            reader.report(.typeMismatch, "options must be a list or an expression, but this is \(reader.describe(node))", at: node)
+            return nil
+        }
+        let options: [FieldOption] = list.compactMap { entry in
+            guard entry.kind == .mapping else {
+                guard entry.kind == .scalar, entry.scalarKind != .null else {
+                    reader.report(.typeMismatch, "an option must be a value or { value, label }, but this is \(reader.describe(entry))", at: entry)
+                    return nil
+                }
+                return FieldOption(value: entry, label: nil)
+            }
+            guard let keys = reader.mapping(entry, allowed: FlowKeys.option, what: "an option") else { return nil }
+            guard let value = keys["value"] else {
+                reader.report(.missingKey, "an option needs a 'value'", at: entry)
+                return nil
+            }
+            return FieldOption(value: value, label: keys["label"].flatMap { reader.template($0, what: "an option's label") })
+        }
+        return .list(options, location: SourceLocation(node))
+    }
+
+    private mutating func rule(_ node: Node) -> ValidationRule? {
+        guard let keys = reader.mapping(node, allowed: FlowKeys.rule, what: "a validation rule") else { return nil }
+        guard let ruleNode = keys["rule"] else {
+            reader.report(.missingKey, "a validation rule needs a 'rule' expression", at: node)
+            return nil
+        }
+        guard let rule = reader.expression(ruleNode, what: "a rule") else { return nil }
+        return ValidationRule(rule: rule, message: keys["message"].flatMap { reader.template($0, what: "a message") })
+    }
+
+    private mutating func action(_ node: Node) -> ActionEntry? {
+        if node.kind == .scalar {
+            return reader.id(node, what: "action id").map { ActionEntry(id: $0) }
+        }
+        guard let keys = reader.mapping(node, allowed: FlowKeys.action, what: "an action") else { return nil }
+        guard let idNode = keys["id"] else {
+            reader.report(.missingKey, "an action needs an 'id'", at: node)
+            return nil
+        }
+        guard let id = reader.id(idNode, what: "action id") else { return nil }
+        var action = ActionEntry(id: id)
+        action.label = keys["label"].flatMap { reader.template($0, what: "a label") }
+        if let keyNode = keys["key"], let key = reader.string(keyNode, what: "a shortcut key") {
+            if key.value.count == 1 { action.key = key } else {
+                reader.report(.typeMismatch, "a shortcut key is one character, but '\(key.value)' has \(key.value.count)", at: key.location)
+            }
+        }
+        action.validate = keys["validate"].flatMap { reader.bool($0, what: "validate") }
+        action.when = keys["when"].flatMap { reader.expression($0, what: "when") }
+        return action
+    }
+
+    // MARK: Handlers
+
+    private mutating func handlers(_ node: Node) -> [Handler] {
+        reader.idMapping(node, what: "on").map { action, _, value in
+            if !Identifier.isValidAction(action.value) {
+                reader.report(.invalidID, "'\(action.value)' is not a valid action: an action id, or 'flowid.done'", at: action.location)
+            }
+            let branches: [Branch]
+            if let list = value.sequence {
+                branches = list.compactMap { branch($0) }
+            } else {
+                branches = branch(value).map { [$0] } ?? []
+            }
+            return Handler(action: action, branches: branches)
+        }
+    }
+
+    private mutating func branch(_ node: Node) -> Branch? {
+        guard let keys = reader.mapping(node, allowed: FlowKeys.branch, what: "a handler branch") else { return nil }
+        var branch = Branch(when: nil, assignments: [], say: nil, transition: nil, location: SourceLocation(node))
+        branch.when = keys["when"].flatMap { reader.expression($0, what: "when") }
+        branch.say = keys["say"].flatMap { reader.template($0, what: "say") }
+        if let node = keys["set"] {
+            branch.assignments = reader.idMapping(node, what: "set").compactMap { target, _, value in
+                if !Identifier.isValidTarget(target.value) {
+                    reader.report(.invalidID, "'\(target.value)' is not a variable name or 'flowid.name'", at: target.location)
+                }
+                return reader.expression(value, what: "an assignment").map { Assignment(target: target, expression: $0) }
+            }
+        }
+        let transitions = keys.pairs.filter { FlowKeys.transitions.contains($0.name) }
+        for extra in transitions.dropFirst() {
+            reader.report(.typeMismatch, "a branch makes at most one transition, but this one has both '\(transitions[0].name)' and '\(extra.name)'",
+                          at: extra.key)
+        }
+        if let first = transitions.first {
+            branch.transition = transition(first.name, first.value).map { Located($0, at: SourceLocation(first.value)) }
+        }
+        return branch
+    }
+
+    private mutating func transition(_ name: String, _ node: Node) -> Transition? {
+        switch name {
+        case "push": return reader.id(node, what: "a push target").map { .push($0.value) }
+        case "replace": return reader.id(node, what: "a replace target").map { .replace($0.value) }
+        case "send":
+            guard let action = reader.string(node, what: "an action to send") else { return nil }
+            if !Identifier.isValidAction(action.value) {
+                reader.report(.invalidID, "'\(action.value)' is not a valid action to send", at: action.location)
+            }
+            return .send(action.value)
+        case "back", "finish":
+            guard let flag = reader.bool(node, what: name) else { return nil }
+            if !flag.value { reader.report(.typeMismatch, "'\(name): false' does nothing; write '\(name): true' or leave it out", at: node) }
+            return flag.value ? (name == "back" ? .back : .finish) : nil
+        default:
+            if node.kind == .scalar, node.scalarKind == .null { return .exit(code: 0, message: nil) }
+            guard let keys = reader.mapping(node, allowed: FlowKeys.exit, what: "exit") else { return nil }
+            let code = keys["code"].flatMap { reader.integer($0, what: "an exit code") }?.value ?? 0
+            return .exit(code: code, message: keys["message"].flatMap { reader.template($0, what: "an exit message") })
+        }
+    }
+}

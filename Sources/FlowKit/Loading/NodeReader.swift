@@ -1,0 +1,152 @@
+/// Typed reads of YAML nodes for the model builder: each read either returns a
+/// value with its location or records why it cannot, as a diagnostic.
+struct NodeReader {
+    private(set) var diagnostics: [Diagnostic] = []
+
+    mutating func report(_ code: DiagnosticCode, _ message: String, at node: Node,
+                         notes: [Diagnostic.Note] = [], fix: Diagnostic.Fix? = nil) {
+        let location = SourceLocation(node)
+        diagnostics.append(Diagnostic(code, message, file: location.file, at: location.range.start,
+                                      end: location.range.end, notes: notes, fix: fix))
+    }
+
+    mutating func report(_ code: DiagnosticCode, _ message: String, at location: SourceLocation,
+                         notes: [Diagnostic.Note] = [], fix: Diagnostic.Fix? = nil) {
+        diagnostics.append(Diagnostic(code, message, file: location.file, at: location.range.start,
+                                      end: location.range.end, notes: notes, fix: fix))
+    }
+
+    /// A mapping's pairs by key, reporting keys outside `allowed` (with the nearest
+    /// valid key) and keys that are not strings.
+    mutating func mapping(_ node: Node, allowed: [String], what: String) -> KeyedPairs? {
+        guard let pairs = node.mapping else {
+            report(.typeMismatch, "\(what) must be a mapping, but this is \(describe(node))", at: node)
+            return nil
+        }
+        var keyed = KeyedPairs()
+        for (key, value) in pairs {
+            guard key.kind == .scalar, let name = key.string else {
+                report(.typeMismatch, "keys in \(what) must be strings", at: key)
+                continue
+            }
+            guard allowed.contains(name) else {
+                let suggestion = NearestName.suggest(name, among: allowed)
+                report(.unknownKey, "'\(name)' is not a key of \(what)", at: key,
+                       fix: suggestion.map { Diagnostic.Fix("did you mean '\($0)'?", replacement: $0) })
+                continue
+            }
+            keyed.pairs.append((name, key, value))
+        }
+        return keyed
+    }
+
+    /// The pairs of a mapping whose keys are ids (screens, flows, variables, handlers).
+    mutating func idMapping(_ node: Node, what: String) -> [(key: Located<String>, keyNode: Node, value: Node)] {
+        guard let pairs = node.mapping else {
+            report(.typeMismatch, "\(what) must be a mapping, but this is \(describe(node))", at: node)
+            return []
+        }
+        // A repeated key is already a `duplicate-key` of the YAML layer: the first one counts.
+        var seen: Set<String> = []
+        return pairs.compactMap { key, value in
+            guard key.kind == .scalar, let name = key.string else {
+                report(.typeMismatch, "keys in \(what) must be strings", at: key)
+                return nil
+            }
+            guard seen.insert(name).inserted else { return nil }
+            return (Located(name, at: SourceLocation(key)), key, value)
+        }
+    }
+
+    /// A string scalar (quoted or plain: numbers and booleans are not strings here).
+    mutating func string(_ node: Node, what: String) -> Located<String>? {
+        guard node.kind == .scalar, node.scalarKind == .string, let text = node.string else {
+            report(.typeMismatch, "\(what) must be a string, but this is \(describe(node))", at: node)
+            return nil
+        }
+        return Located(text, at: SourceLocation(node))
+    }
+
+    /// Text shown to people (a template): any scalar but null; `title: 42` reads as "42".
+    mutating func template(_ node: Node, what: String) -> Located<String>? {
+        guard node.kind == .scalar, node.scalarKind != .null, let text = node.string else {
+            report(.typeMismatch, "\(what) must be text, but this is \(describe(node))", at: node)
+            return nil
+        }
+        return Located(text, at: SourceLocation(node))
+    }
+
+    /// An expression: any non-null scalar, read as CEL source (`0`, `true`, `a + 1`).
+    mutating func expression(_ node: Node, what: String) -> Located<String>? {
+        guard node.kind == .scalar, node.scalarKind != .null, let text = node.string else {
+            report(.typeMismatch, "\(what) must be an expression, but this is \(describe(node))", at: node)
+            return nil
+        }
+        return Located(text, at: SourceLocation(node))
+    }
+
+    /// An id: a string matching `[A-Za-z_][A-Za-z0-9_-]*`.
+    mutating func id(_ node: Node, what: String) -> Located<String>? {
+        guard let text = string(node, what: what) else { return nil }
+        checkID(text, what: what)
+        return text
+    }
+
+    mutating func checkID(_ id: Located<String>, what: String) {
+        guard !Identifier.isValid(id.value) else { return }
+        report(.invalidID, "'\(id.value)' is not a valid \(what): ids start with a letter or '_' and hold only letters, digits, '_' and '-'",
+               at: id.location)
+    }
+
+    mutating func bool(_ node: Node, what: String) -> Located<Bool>? {
+        guard case .bool(let value)? = node.scalarValue else {
+            report(.typeMismatch, "\(what) must be true or false, but this is \(describe(node))", at: node)
+            return nil
+        }
+        return Located(value, at: SourceLocation(node))
+    }
+
+    mutating func number(_ node: Node, what: String) -> Located<Double>? {
+        switch node.scalarValue {
+        case .int(let value)?: return Located(Double(value), at: SourceLocation(node))
+        case .float(let value)?: return Located(value, at: SourceLocation(node))
+        default:
+            report(.typeMismatch, "\(what) must be a number, but this is \(describe(node))", at: node)
+            return nil
+        }
+    }
+
+    mutating func integer(_ node: Node, what: String) -> Located<Int>? {
+        guard case .int(let value)? = node.scalarValue else {
+            report(.typeMismatch, "\(what) must be a whole number, but this is \(describe(node))", at: node)
+            return nil
+        }
+        return Located(value, at: SourceLocation(node))
+    }
+
+    /// "a list", "a mapping", "the number 3", "an empty value", for messages.
+    func describe(_ node: Node) -> String {
+        switch node.kind {
+        case .sequence: return "a list"
+        case .mapping: return "a mapping"
+        case .scalar:
+            switch node.scalarKind {
+            case .null?: return "an empty value"
+            case .bool?: return "the boolean \(node.string ?? "")"
+            case .int?, .float?: return "the number \(node.string ?? "")"
+            default: return "the string '\(node.string ?? "")'"
+            }
+        }
+    }
+}
+
+/// The pairs of a checked mapping, looked up by key.
+struct KeyedPairs {
+    var pairs: [(name: String, key: Node, value: Node)] = []
+
+    subscript(_ name: String) -> Node? { pairs.first { $0.name == name }?.value }
+
+    func key(_ name: String) -> Node? { pairs.first { $0.name == name }?.key }
+
+    func contains(_ name: String) -> Bool { pairs.contains { $0.name == name } }
+}

@@ -1,0 +1,56 @@
+/// An input field of a screen (spec §6).
+public struct Field: Sendable {
+    public var id: Located<String>
+    public var type: Located<FieldType>
+    public var label: Located<String>?
+    public var help: Located<String>?
+    public var placeholder: Located<String>?
+    /// A literal, or a template when it is a string holding `{{`.
+    public var defaultValue: Node?
+    public var isRequired: Bool
+    public var pattern: Located<String>?
+    public var min: Located<Double>?
+    public var max: Located<Double>?
+    public var options: FieldOptions?
+    public var when: Located<String>?
+    public var message: Located<String>?
+    public var rules: [ValidationRule]
+    public var remember: Bool
+    public var location: SourceLocation
+}
+
+/// The kinds of answer a field takes.
+public enum FieldType: String, Sendable, CaseIterable {
+    case text, secret, integer, number, boolean, choice, multichoice
+
+    /// The types whose answers are chosen from `options`.
+    public var hasOptions: Bool { self == .choice || self == .multichoice }
+
+    /// What `min` and `max` bound, if anything.
+    public var boundsMeaning: String? {
+        switch self {
+        case .integer, .number: "the value"
+        case .text, .secret: "the length"
+        case .multichoice: "the number of choices"
+        case .boolean, .choice: nil
+        }
+    }
+}
+
+/// A field's options: listed, or computed by an expression.
+public enum FieldOptions: Sendable {
+    case list([FieldOption], location: SourceLocation)
+    case expression(Located<String>)
+}
+
+/// One listed option: its value and its label.
+public struct FieldOption: Sendable {
+    public var value: Node
+    public var label: Located<String>?
+}
+
+/// A cross-field check run when a field is answered.
+public struct ValidationRule: Sendable {
+    public var rule: Located<String>
+    public var message: Located<String>?
+}

@@ -1,0 +1,39 @@
+/// A parsed flow file: the root flow and the file's version.
+public struct FlowDocument: Sendable {
+    public var root: Flow
+    /// Every file the document was read from, the root file first, then included files.
+    public var files: [String]
+}
+
+/// A flow controller (spec §4): screens, child flows, variables, and handlers.
+public struct Flow: Sendable {
+    public var id: Located<String>
+    public var title: Located<String>?
+    /// A screen of this flow or a child flow, entered when the flow starts.
+    public var start: Located<String>?
+    public var variables: [Variable]
+    /// Environment variables this flow may read as `env.NAME`.
+    public var environment: [Located<String>]
+    public var screens: [Screen]
+    public var flows: [Flow]
+    public var handlers: [Handler]
+    /// The names readable from outside once the flow finishes; nil when undeclared.
+    public var result: [ResultEntry]?
+    /// Where the key naming the flow is written (the `flows:` key, or 1:1 for the root).
+    public var location: SourceLocation
+
+    public func screen(_ id: String) -> Screen? { screens.first { $0.id.value == id } }
+    public func child(_ id: String) -> Flow? { flows.first { $0.id.value == id } }
+}
+
+/// An initial value of a flow variable (`variables:`), kept as its YAML node.
+public struct Variable: Sendable {
+    public var name: Located<String>
+    public var value: Node
+}
+
+/// A name of a flow's `result` and the expression that computes it.
+public struct ResultEntry: Sendable {
+    public var name: Located<String>
+    public var expression: Located<String>
+}

@@ -1,0 +1,30 @@
+/// A screen (spec §5): text, fields to ask, actions to offer, and its own handlers.
+public struct Screen: Sendable {
+    public var id: Located<String>
+    public var title: Located<String>?
+    public var text: Located<String>?
+    public var fields: [Field]
+    public var actions: [ActionEntry]
+    public var handlers: [Handler]
+    /// Once shown and answered, the screen's flow finishes.
+    public var isTerminal: Bool
+    public var location: SourceLocation
+}
+
+/// An action a screen offers (spec §5): written as an id or as a mapping.
+public struct ActionEntry: Sendable {
+    public var id: Located<String>
+    public var label: Located<String>?
+    /// A one-character shortcut.
+    public var key: Located<String>?
+    /// Whether the screen's fields must be valid first; nil means the default
+    /// (`true`, but `false` for `back` and `quit`).
+    public var validate: Located<Bool>?
+    /// The action is offered only while this holds.
+    public var when: Located<String>?
+
+    /// The built-in actions the application responder handles (spec §7).
+    public static let builtIns: Set<String> = ["back", "quit"]
+
+    public var validatesFields: Bool { validate?.value ?? !Self.builtIns.contains(id.value) }
+}

@@ -1,0 +1,39 @@
+/// `duplicate-id`: flow ids are unique in the whole tree; screen, child-flow, field
+/// and variable ids within their flow; action ids within their screen.
+enum IdentityCheck {
+    static func check(_ index: FlowIndex) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var flowIDs = UniqueIDs(kind: "flow")
+        for entry in index.flows { flowIDs.add(entry.flow.id, into: &diagnostics) }
+        for entry in index.flows {
+            let flow = entry.flow
+            // Screens and child flows share one namespace: `start`, `push` and `replace` name either.
+            var targets = UniqueIDs(kind: "screen or child flow")
+            for screen in flow.screens { targets.add(screen.id, into: &diagnostics) }
+            for child in flow.flows { targets.add(child.id, into: &diagnostics) }
+            var variables = UniqueIDs(kind: "field or variable of flow '\(flow.id.value)'")
+            for variable in flow.variables { variables.add(variable.name, into: &diagnostics) }
+            for screen in flow.screens {
+                for field in screen.fields { variables.add(field.id, into: &diagnostics) }
+                var actions = UniqueIDs(kind: "action of screen '\(screen.id.value)'")
+                for action in screen.actions { actions.add(action.id, into: &diagnostics) }
+            }
+        }
+        return diagnostics
+    }
+
+    private struct UniqueIDs {
+        let kind: String
+        var first: [String: SourceLocation] = [:]
+
+        mutating func add(_ id: Located<String>, into diagnostics: inout [Diagnostic]) {
+            guard !id.value.isEmpty else { return }
+            if let earlier = first[id.value] {
+                diagnostics.append(Diagnostic(.duplicateID, "'\(id.value)' is already the id of a \(kind)", at: id.location,
+                                              notes: [Diagnostic.Note("'\(id.value)' is first used here", at: earlier)]))
+            } else {
+                first[id.value] = id.location
+            }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+/// `unknown-target`: `start`, `push` and `replace` name a screen or child flow of
+/// the handling flow (spec §7), with the nearest valid name as a suggestion.
+enum TargetCheck {
+    static func check(_ index: FlowIndex) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for (position, entry) in index.flows.enumerated() {
+            let flow = entry.flow
+            if let start = flow.start {
+                diagnostics += check(start, in: flow, role: "start")
+            }
+            let responders = [FlowIndex.Responder.flow(position)] + flow.screens.indices.map { .screen(flow: position, screen: $0) }
+            for responder in responders {
+                for handler in index.handlers(of: responder) {
+                    for branch in handler.branches {
+                        guard let transition = branch.transition else { continue }
+                        switch transition.value {
+                        case .push(let target), .replace(let target):
+                            diagnostics += check(Located(target, at: transition.location), in: flow, role: "a transition target")
+                        default: break
+                        }
+                    }
+                }
+            }
+        }
+        return diagnostics
+    }
+
+    private static func check(_ target: Located<String>, in flow: Flow, role: String) -> [Diagnostic] {
+        guard flow.screen(target.value) == nil, flow.child(target.value) == nil else { return [] }
+        let names = flow.screens.map(\.id.value) + flow.flows.map(\.id.value)
+        let suggestion = NearestName.suggest(target.value, among: names)
+        return [Diagnostic(.unknownTarget, "'\(target.value)' is not a screen or child flow of flow '\(flow.id.value)'",
+                           at: target.location, fix: suggestion.map { Diagnostic.Fix("did you mean '\($0)'?", replacement: $0) })]
+    }
+}
