@@ -39,7 +39,7 @@ struct FlowModelBuilder {
     }
 
     private mutating func flow(_ keys: KeyedPairs, id: Located<String>, location: SourceLocation) -> Flow {
-        var flow = Flow(id: id, title: nil, start: nil, variables: [], environment: [], screens: [], flows: [],
+        var flow = Flow(id: id, start: nil, variables: [], environment: [], screens: [], flows: [],
                         handlers: [], result: nil, location: location)
         flow.title = keys["title"].flatMap { reader.template($0, what: "a flow's title") }
         if let start = keys["start"] {
@@ -87,7 +87,10 @@ struct FlowModelBuilder {
         if let pairs = node.mapping, pairs.contains(where: { $0.key.string == "include" }) {
             guard let keys = reader.mapping(node, allowed: FlowKeys.include, what: "an include"),
                   let pathNode = keys["include"], let path = reader.string(pathNode, what: "an include path") else { return nil }
-            return resolveInclude(path, id)
+            // A flow that could not be included stays in the tree, empty, so that names of it
+            // still resolve and only the include itself is reported.
+            return resolveInclude(path, id) ?? Flow(id: id, start: nil, variables: [], environment: [], screens: [], flows: [],
+                                                    handlers: [], result: nil, location: id.location, isPlaceholder: true)
         }
         guard let keys = reader.mapping(node, allowed: FlowKeys.flow, what: "flow '\(id.value)'") else { return nil }
         return flow(keys, id: id, location: id.location)

@@ -21,6 +21,8 @@ public struct Flow: Sendable {
     public var result: [ResultEntry]?
     /// Where the key naming the flow is written (the `flows:` key, or 1:1 for the root).
     public var location: SourceLocation
+    /// Set for a flow whose include failed: it stands in, empty, so names of it resolve.
+    public var isPlaceholder = false
 
     public func screen(_ id: String) -> Screen? { screens.first { $0.id.value == id } }
     public func child(_ id: String) -> Flow? { flows.first { $0.id.value == id } }

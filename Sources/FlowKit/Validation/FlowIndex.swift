@@ -35,6 +35,12 @@ struct FlowIndex {
         flows.indices.first { flows[$0].parent == parent && flows[$0].flow.id.value == id }
     }
 
+    /// Whether the flow's `start` names one of its screens or child flows.
+    func startResolves(_ flow: Int) -> Bool {
+        guard let start = flows[flow].flow.start?.value else { return false }
+        return flows[flow].flow.screen(start) != nil || flows[flow].flow.child(start) != nil
+    }
+
     /// The flow and its ancestors, nearest first.
     func ancestry(of flow: Int) -> [Int] {
         var chain = [flow]

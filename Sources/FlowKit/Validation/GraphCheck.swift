@@ -13,8 +13,9 @@ enum GraphCheck {
             let ref = FlowGraph.ScreenRef(flow: flow, screen: screen)
             let shown = index.screen(flow, screen)
             if !graph.reachable.contains(ref) {
-                // The screens of a flow nothing starts are covered by its `unused-flow`.
-                if index.ancestry(of: flow).allSatisfy({ !unused.contains($0) }) {
+                // The screens of a flow nothing starts are covered by its `unused-flow`, and
+                // those of a flow whose start is broken by that flow's own diagnostic.
+                if index.ancestry(of: flow).allSatisfy({ !unused.contains($0) && index.startResolves($0) }) {
                     diagnostics.append(Diagnostic(.unreachableScreen, "no path from the start of the run reaches the screen '\(shown.id.value)'",
                                                   at: shown.id.location))
                 }
@@ -23,7 +24,7 @@ enum GraphCheck {
                                               at: shown.id.location,
                                               fix: Diagnostic.Fix("offer 'quit' or 'back', or an action that leads on")))
             }
-            if flow == 0, let back = shown.actions.first(where: { $0.id.value == "back" }),
+            if flow == 0, graph.reachable.contains(ref), let back = shown.actions.first(where: { $0.id.value == "back" }),
                index.route("back", from: .screen(flow: flow, screen: screen)).isEmpty, !graph.isPushed(ref) {
                 diagnostics.append(Diagnostic(.backAtRoot, "'back' does nothing here: the screen '\(shown.id.value)' is always the bottom of the root flow's stack",
                                               at: back.id.location))
