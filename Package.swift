@@ -28,7 +28,7 @@ let package = Package(
         ),
         // Reusable helpers for both test targets: annotated fixtures, running the binary.
         .target(name: "TestSupport", dependencies: ["FlowKit"], path: "Tests/TestSupport"),
-        .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "TestSupport"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "flowrunTests", dependencies: ["flowrun", "TestSupport"], exclude: ["Fixtures", "Golden"]),
     ]
 )

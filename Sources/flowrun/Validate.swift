@@ -10,13 +10,23 @@ extension FlowRun {
             Folders are searched recursively for *.yaml and *.yml files; flow tests (*.flowtest.yaml) \
             and hidden entries are skipped.
 
-            Exit status: 0 when no file has errors, 1 when some file has errors, 2 when a path \
-            cannot be read (the other files are still checked), 64 for a usage error.
+            Formats: text (for people), json, github (GitHub Actions annotations), junit (JUnit XML, \
+            one test case per file) and sarif (SARIF 2.1.0, for code scanning).
+
+            Exit status: 0 when nothing fails the run, 1 when some file has errors (or warnings, \
+            with --strict), 2 when a path cannot be read (the other files are still checked), \
+            64 for a usage error.
             """
         )
 
         @Option(help: "The report format.")
         var format: ReportFormat = .text
+
+        @Flag(help: "Make warnings fail the run (exit status 1); in JUnit they become failures.")
+        var strict = false
+
+        @Flag(help: "Report errors only: leave warnings out of the report and its counts (with --strict they stay, as they fail the run).")
+        var quiet = false
 
         @Argument(help: "Flow files, or folders to search for them.")
         var paths: [String]
@@ -38,9 +48,10 @@ extension FlowRun {
             }
             let colored = TextStyle.shouldColor(isTerminal: Console.isTerminal(.standardOutput),
                                                 environment: ProcessInfo.processInfo.environment)
-            Console.output(format.reporter(colored: colored).render(reports))
-            if unreadable { throw ExitCode(2) }
-            if ValidationSummary(reports).errors > 0 { throw ExitCode(1) }
+            let shown = ValidationOutcome.shown(reports, quiet: quiet, strict: strict)
+            Console.output(format.reporter(colored: colored, strict: strict).render(shown))
+            let status = ValidationOutcome.exitCode(summary: ValidationSummary(reports), strict: strict, unreadable: unreadable)
+            if status != 0 { throw ExitCode(status) }
         }
     }
 }

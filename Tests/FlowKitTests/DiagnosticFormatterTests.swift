@@ -17,6 +17,19 @@ import Testing
         #expect(lines[1] == "    1 | key: \u{FFFD}]0;pwned\u{FFFD}")
     }
 
+    @Test func messagesAndFileNamesCannotDriveTheTerminalOrBreakLines() {
+        let diagnostic = Diagnostic(.duplicateKey, "duplicate key 'a\u{1B}[31mX\nY\r'", file: "f\u{9B}.yaml",
+                                    at: Mark(line: 1, column: 1),
+                                    notes: [.init("first 'a\u{7}' here", file: "f\u{9B}.yaml", at: .start)],
+                                    fix: .init("did you mean '\u{0}'?", replacement: "b\u{1B}c"))
+        let formatter = DiagnosticFormatter(sources: ["f\u{9B}.yaml": SourceText(Array("a: 1\n".utf8))])
+        let lines = formatter.format(diagnostic).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[0] == "f\u{FFFD}.yaml:1:1: error: duplicate key 'a\u{FFFD}[31mX\u{FFFD}Y\u{FFFD}' [duplicate-key]")
+        #expect(lines[3] == "      | b\u{FFFD}c")
+        #expect(lines[4] == "f\u{FFFD}.yaml:1:1: note: first 'a\u{FFFD}' here")
+        #expect(lines.last == "f\u{FFFD}.yaml:1:1: note: did you mean '\u{FFFD}'?")
+    }
+
     @Test func longLinesAreCutAroundTheCaret() {
         let line = String(repeating: "a", count: 5_000) + "X" + String(repeating: "b", count: 5_000)
         let lines = render(line, at: 5_001)

@@ -32,6 +32,45 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
     case deadEnd = "dead-end"
     case backAtRoot = "back-at-root"
 
+    /// What the code means, in one sentence: the one place this wording lives.
+    ///
+    /// SARIF rules carry it as their `shortDescription`; keep it short, plain, and free of
+    /// the particulars of one diagnostic (those go in the diagnostic's message).
+    public var summary: String {
+        switch self {
+        case .yamlSyntax: "The text is not well-formed YAML."
+        case .yamlMultipleDocuments: "The file holds more than one YAML document."
+        case .yamlTooDeep: "Collections are nested deeper than the limit allows."
+        case .yamlAliasBomb: "Aliases expand to far more nodes than the file spells out."
+        case .fileTooLarge: "The file is larger than the size limit."
+        case .duplicateKey: "A mapping has the same key more than once."
+        case .unknownKey: "A key the flow format does not define in this place."
+        case .missingKey: "A required key is absent."
+        case .typeMismatch: "A value has the wrong YAML type."
+        case .unsupportedVersion: "The format version is not one flowrun reads."
+        case .invalidID: "An id does not match the pattern for ids."
+        case .duplicateID: "An id is used twice where ids must be unique."
+        case .unknownTarget: "A start, push or replace names nothing in scope."
+        case .unhandledAction: "A screen offers an action that no responder in its chain handles."
+        case .expressionSyntax: "An expression or template cannot be parsed."
+        case .unknownName: "An expression uses a name that is not defined."
+        case .expressionType: "An expression combines values of types that do not fit."
+        case .expressionTooComplex: "An expression is longer or more deeply nested than the limit allows."
+        case .badPattern: "A regular expression does not compile."
+        case .badDefault: "A default value does not satisfy its own field."
+        case .badBounds: "Bounds contradict each other, or the field's type takes none."
+        case .emptyOptions: "A choice has no options, or repeats an option's value."
+        case .includeCycle: "Includes lead back to a file that is already being included."
+        case .includeNotFound: "An included file cannot be found."
+        case .includeTooDeep: "Includes are nested deeper than the limit allows."
+        case .unreachableScreen: "No path from the root flow's start reaches the screen."
+        case .unusedFlow: "A child flow that nothing starts."
+        case .unusedHandler: "A handler for an action that nothing below it offers or sends."
+        case .deadEnd: "A reachable screen from which no path ends the run."
+        case .backAtRoot: "A screen offers back but is always at the bottom of the root flow's stack."
+        }
+    }
+
     /// The severity spec §12 gives the code.
     public var severity: Severity {
         switch self {

@@ -18,17 +18,30 @@ public struct ValidationSummary: Equatable, Sendable {
         warnings = all.count { $0.severity == .warning }
         files = reports.count
     }
+
+    /// `N errors, M warnings in K files`, the last line of the text report.
+    public var sentence: String {
+        "\(Self.counted(errors, "error")), \(Self.counted(warnings, "warning")) in \(Self.counted(files, "file"))"
+    }
+
+    private static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
 }
 
 /// The output formats of `flowrun validate --format`.
 public enum ReportFormat: String, CaseIterable, Sendable {
-    case text, json
+    case text, json, github, junit, sarif
 
-    /// The reporter for the format; `colored` matters only to `text`.
-    public func reporter(colored: Bool) -> any Reporter {
+    /// The reporter for the format. `colored` matters only to `text`; `strict` only to
+    /// `junit`, where warnings that fail the run become failures.
+    public func reporter(colored: Bool = false, strict: Bool = false) -> any Reporter {
         switch self {
         case .text: TextReporter(colored: colored)
         case .json: JSONReporter()
+        case .github: GitHubReporter()
+        case .junit: JUnitReporter(strict: strict)
+        case .sarif: SARIFReporter()
         }
     }
 }

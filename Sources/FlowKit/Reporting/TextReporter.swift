@@ -15,12 +15,7 @@ public struct TextReporter: Reporter {
         }
         let formatter = DiagnosticFormatter(sources: sources, colored: colored)
         var blocks = reports.flatMap(\.diagnostics).map(formatter.format)
-        let summary = ValidationSummary(reports)
-        blocks.append("\(counted(summary.errors, "error")), \(counted(summary.warnings, "warning")) in \(counted(summary.files, "file"))")
+        blocks.append(ValidationSummary(reports).sentence)
         return blocks.joined(separator: "\n") + "\n"
-    }
-
-    private func counted(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 }

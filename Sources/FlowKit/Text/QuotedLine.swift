@@ -9,11 +9,7 @@ struct QuotedLine {
     private let offset: Int
 
     init(_ text: String, around column: Int) {
-        var scalars = text.unicodeScalars.map { scalar -> Unicode.Scalar in
-            let value = scalar.value
-            let isControl = (value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(value)
-            return isControl ? "\u{FFFD}" : scalar
-        }
+        var scalars = text.unicodeScalars.map { Self.isControl($0) ? "\u{FFFD}" : $0 }
         var offset = 0
         if scalars.count > 2 * Self.reach + 1 {
             let first = max(0, min(column - Self.reach, scalars.count - 2 * Self.reach - 1))
@@ -31,6 +27,18 @@ struct QuotedLine {
     }
 
     var text: String { String(String.UnicodeScalarView(scalars)) }
+
+    /// Whether printing the scalar could drive a terminal: C0 controls but tab, DEL, C1.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// `text` on one line, safe to print: control characters, line breaks among them,
+    /// as U+FFFD. For messages, which can hold a user's words (a key, a value).
+    static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? "\u{FFFD}" : $0 }))
+    }
 
     /// The index in `scalars` of a 1-based column of the original line.
     func index(ofColumn column: Int) -> Int {
