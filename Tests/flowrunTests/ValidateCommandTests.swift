@@ -41,7 +41,7 @@ import TestSupport
         let json = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
         let diagnostics = try #require(json["diagnostics"] as? [[String: Any]])
         let found = diagnostics.map { "\($0["code"] ?? "")@\($0["line"] ?? 0):\($0["column"] ?? 0)" }
-        let expected = fixture.markers.filter { $0.label != "note" }.map { "\($0.label)@\($0.line):\($0.column)" }
+        let expected = fixture.markers.filter { !$0.label.hasSuffix("note") }.map { "\($0.label)@\($0.line):\($0.column)" }
         #expect(found.sorted() == expected.sorted())
         let note = try #require((diagnostics.first { $0["line"] as? Int == 5 }?["notes"] as? [[String: Any]])?.first)
         let marker = try fixture.marker("note")

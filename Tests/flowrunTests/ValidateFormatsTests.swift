@@ -36,10 +36,18 @@ import TestSupport
 
     @Test func githubAnnotationsHaveTheExactCommandSyntax() throws {
         let lines = try validate(["--format", "github"]).stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "::error file=duplicate-keys.yaml,line=4,col=30,endLine=4,endColumn=34,title=duplicate-key::"
-            + "duplicate key 'title' in this mapping%0Aduplicate-keys.yaml:4:11: note: 'title' is first used here")
-        #expect(lines.contains("::error file=report-mix.yaml,line=5,col=18,endLine=5,endColumn=19,title=duplicate-key::"
-            + "duplicate key '日本' in this mapping%0Areport-mix.yaml:5:11: note: '日本' is first used here"))
+        // Positions come from the fixtures' markers; GitHub's end column is inclusive.
+        let duplicates = try AnnotatedFixture.load("duplicate-keys.yaml")
+        let nested = try duplicates.marker("nested-duplicate-key"), nestedNote = try duplicates.marker("nested-note")
+        #expect(lines.first == "::error file=duplicate-keys.yaml,line=\(nested.line),col=\(nested.column),endLine=\(nested.line),"
+            + "endColumn=\(nested.column + 4),title=duplicate-key::"
+            + "duplicate key 'title' in this mapping%0Aduplicate-keys.yaml:\(nestedNote.line):\(nestedNote.column): note: 'title' is first used here")
+        let mix = try AnnotatedFixture.load("report-mix.yaml")
+        let wide = try #require(mix.markers.last { $0.label == "duplicate-key" })
+        let wideNote = try mix.marker("wide-note")
+        #expect(lines.contains("::error file=report-mix.yaml,line=\(wide.line),col=\(wide.column),endLine=\(wide.line),"
+            + "endColumn=\(wide.column + 1),title=duplicate-key::"
+            + "duplicate key '日本' in this mapping%0Areport-mix.yaml:\(wideNote.line):\(wideNote.column): note: '日本' is first used here"))
         #expect(lines.last == "5 errors, 0 warnings in 2 files")
     }
 
