@@ -104,6 +104,22 @@ import TestSupport
         #expect(outcome.stderr == "flowrun: warning: no flow files (*.yaml, *.yml) in '.'\n")
     }
 
+    @Test func warningsFailOnlyUnderStrictAndQuietHidesThem() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let text = "version: 1\nflow: app\nstart: home\nscreens:\n  home: { actions: [quit] }\n  lost: { actions: [quit] }\n"
+        try write(Array(text.utf8), named: "warn.yaml", in: directory)
+        let plain = try FlowrunProcess.run(["validate", "warn.yaml"], directory: directory)
+        #expect(plain.status == 0)
+        #expect(plain.stdout.contains("warn.yaml:6:3: warning: no path from the start of the run reaches the screen 'lost' [unreachable-screen]"))
+        #expect(plain.stdout.hasSuffix("0 errors, 1 warning in 1 file\n"))
+        let strict = try FlowrunProcess.run(["validate", "--strict", "warn.yaml"], directory: directory)
+        #expect(strict.status == 1)
+        #expect(strict.stdout.contains("[unreachable-screen]"))
+        let quiet = try FlowrunProcess.run(["validate", "--quiet", "warn.yaml"], directory: directory)
+        #expect(quiet.status == 0)
+        #expect(quiet.stdout == "0 errors, 0 warnings in 1 file\n")
+    }
+
     @Test func usageErrorsGiveExitCode64() throws {
         #expect(try FlowrunProcess.run(["validate", "--format", "xml", "x.yaml"]).status == 64)
         #expect(try FlowrunProcess.run(["validate", "--no-such-flag", "x.yaml"]).status == 64)
