@@ -4,7 +4,7 @@
 Usage: python3 generate_flow_yaml.py OUT.yaml [SIZE_MB]
 
 Writes roughly SIZE_MB megabytes (1 MB = 1_000_000 bytes, default 10) of YAML
-shaped like a flowrun flow file: a top-level flow whose `flows:` mapping holds
+shaped like a flowrun flow file that validates cleanly: a top-level flow whose `flows:` mapping holds
 many child flows (f0, f1, ...), each with variables, `on:` handlers and a few
 screens.  Block and flow style are mixed on purpose, and some strings contain
 templates and non-ASCII text, so the parser sees a realistic workload.
@@ -39,7 +39,7 @@ def sentence(rng, n_words):
     return " ".join(words)
 
 
-def screen_text(rng, indent):
+def screen_text(rng, screen_index, indent):
     """The `text:` entry of a screen: a literal block or a quoted template."""
     pad = " " * indent
     if rng.random() < 0.4:
@@ -47,14 +47,15 @@ def screen_text(rng, indent):
         for _ in range(rng.randint(2, 4)):
             lines.append(f"{pad}  {sentence(rng, rng.randint(3, 8)).capitalize()}.")
         return lines
-    return [f'{pad}text: "Hello {{{{ username }}}}, {sentence(rng, rng.randint(2, 6))}"']
+    return [f'{pad}text: "Hello {{{{ s{screen_index}_user }}}}, {sentence(rng, rng.randint(2, 6))}"']
 
 
-def field(rng, index, indent):
-    """One entry of a `fields:` list, in block or flow style."""
+def field(rng, screen_index, index, indent):
+    """One entry of a `fields:` list, in block or flow style. Field ids are
+    unique within their flow, as the format requires."""
     pad = " " * indent
     ftype = rng.choice(FIELD_TYPES)
-    fid = "username" if index == 0 else f"field{index}"
+    fid = f"s{screen_index}_user" if index == 0 else f"s{screen_index}_field{index}"
     # The username label stays a plain scalar; the others are quoted because
     # they may contain non-ASCII text.
     label = "Username" if index == 0 else f'"{sentence(rng, 2).title()}"'
@@ -62,7 +63,7 @@ def field(rng, index, indent):
     options = rng.sample(CHOICE_OPTIONS, 3) if ftype == "choice" else None
 
     if rng.random() < 0.5:
-        # Flow style: - { id: username, label: Username, required: true }
+        # Flow style: - { id: s0_user, label: Username, required: true }
         parts = [f"id: {fid}", f"label: {label}", f"type: {ftype}", f"required: {required}"]
         if options:
             parts.append(f"options: [{', '.join(options)}]")
@@ -84,41 +85,47 @@ def field(rng, index, indent):
 
 
 def screen(rng, index, indent):
-    """One entry of a flow's `screens:` mapping."""
+    """One entry of a flow's `screens:` mapping. Each screen leads to the next
+    (`go<n>`); the last one submits, which finishes the flow."""
     pad = " " * indent
     lines = [f"{pad}s{index}:", f'{pad}  title: "{sentence(rng, 2).title()}"']
-    lines.extend(screen_text(rng, indent + 2))
+    lines.extend(screen_text(rng, index, indent + 2))
     lines.append(f"{pad}  fields:")
     for i in range(rng.randint(1, 4)):
-        lines.extend(field(rng, i, indent + 4))
-    lines.append(f'{pad}  actions: [submit, back, {{ id: help, label: "Help" }}]')
+        lines.extend(field(rng, index, i, indent + 4))
+    forward = "submit" if index == SCREENS_PER_FLOW - 1 else f"go{index + 1}"
+    back = ", back" if index > 0 else ""
+    lines.append(f'{pad}  actions: [{forward}{back}, {{ id: help, label: "Help" }}]')
     return lines
 
 
 def handlers(rng, indent, n_screens):
-    """A flow's `on:` mapping (submit, back and sometimes help)."""
+    """A flow's `on:` mapping: a guarded push per screen, and submit."""
     pad = " " * indent
-    nxt = f"s{rng.randrange(1, n_screens)}"
     lines = [f"{pad}on:"]
-    if rng.random() < 0.5:
-        # Flow-style handler list.
-        lines.append(
-            f"{pad}  submit: [ {{ when: 'size(username) >= 4 && attempts < 3', send: done_ok }},"
-            f" {{ set: {{ attempts: attempts + 1 }}, push: {nxt} }} ]"
-        )
-    else:
-        # Block-style handler list.
-        lines += [
-            f"{pad}  submit:",
-            f"{pad}    - when: 'size(username) >= 4 && attempts < 3'",
-            f"{pad}      send: done_ok",
-            f"{pad}    - set:",
-            f"{pad}        attempts: attempts + 1",
-            f"{pad}      push: {nxt}",
-        ]
-    lines.append(f"{pad}  back: [ {{ pop: true }} ]")
-    if rng.random() < 0.3:
-        lines.append(f'{pad}  help: {{ send: show_help, message: "{sentence(rng, 3)}" }}')
+    for k in range(1, n_screens):
+        if rng.random() < 0.5:
+            # Flow-style handler list.
+            lines.append(
+                f"{pad}  go{k}: [ {{ when: 'attempts < 100 && !(s{k - 1}_user == null)', set: {{ attempts: attempts + 1 }}, push: s{k} }},"
+                f' {{ say: "{sentence(rng, 3)}" }} ]'
+            )
+        else:
+            # Block-style handler list.
+            lines += [
+                f"{pad}  go{k}:",
+                f"{pad}    - when: 'attempts < 100'",
+                f"{pad}      set:",
+                f"{pad}        attempts: attempts + 1",
+                f"{pad}      push: s{k}",
+                f'{pad}    - say: "{sentence(rng, 3)}"',
+            ]
+    lines += [
+        f"{pad}  submit:",
+        f"{pad}    - when: 'size(name) >= 1 && attempts < 3'",
+        f"{pad}      send: done_ok",
+        f"{pad}    - finish: true",
+    ]
     return lines
 
 
@@ -133,6 +140,13 @@ def child_flow(rng, index):
     lines.append("    screens:")
     for s in range(SCREENS_PER_FLOW):
         lines.extend(screen(rng, s, 6))
+    return "\n".join(lines) + "\n"
+
+
+def root_handlers(flow_count):
+    """The root's `on:`: each flow's finish starts the next; the last ends the run."""
+    lines = ["on:", '  done_ok: { say: "Done." }', '  help: { say: "Press a key." }']
+    lines += [f"  f{k}.done: {{ replace: f{k + 1} }}" for k in range(flow_count - 1)]
     return "\n".join(lines) + "\n"
 
 
@@ -158,6 +172,9 @@ def generate(out_path, size_mb):
             out.write(data)
             written += len(data)
             index += 1
+        data = root_handlers(index).encode("utf-8")
+        out.write(data)
+        written += len(data)
     return written, index
 
 

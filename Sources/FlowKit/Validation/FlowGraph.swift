@@ -29,6 +29,12 @@ struct FlowGraph {
     /// Child flows started as a flow's start or by `replace`: finishing them leaves the parent with nothing shown.
     private var activeChildren: Set<Int> = []
 
+    /// An action offered to a responder, to follow each `send` loop once.
+    private struct Dispatch: Hashable {
+        var action: String
+        var responder: FlowIndex.Responder
+    }
+
     private enum PushKey: Hashable {
         case screen(ScreenRef)
         case flow(Int)
@@ -42,13 +48,16 @@ struct FlowGraph {
         })
         var pending = entryScreens(of: 0)
         reachable = Set(pending)
+        var outcomes: [ScreenRef: [Outcome]] = [:]
         while let screen = pending.popLast() {
-            for target in targets(from: screen) {
+            let screenOutcomes = self.outcomes(of: screen)
+            outcomes[screen] = screenOutcomes
+            for target in resolve(screenOutcomes, from: screen) {
                 if case .screen(let next) = target, reachable.insert(next).inserted { pending.append(next) }
             }
         }
         // Pushers are complete now, so `back` and a presented flow's finish resolve fully.
-        for screen in reachable { successors[screen] = targets(from: screen) }
+        for (screen, screenOutcomes) in outcomes { successors[screen] = resolve(screenOutcomes, from: screen) }
     }
 
     /// Reachable screens from which no path leads to an end of the run.
@@ -78,30 +87,37 @@ struct FlowGraph {
 
     private func entryScreens(of flow: Int, visited: Set<Int> = []) -> [ScreenRef] {
         guard !visited.contains(flow), let start = index.flows[flow].flow.start?.value else { return [] }
-        if let screen = index.flows[flow].flow.screens.firstIndex(where: { $0.id.value == start }) {
+        if let screen = index.screen(of: flow, named: start) {
             return [ScreenRef(flow: flow, screen: screen)]
         }
         guard let child = index.child(of: flow, named: start) else { return [] }
         return entryScreens(of: child, visited: visited.union([flow]))
     }
 
-    private mutating func targets(from screen: ScreenRef) -> Set<Target> {
+    /// What the screen's actions (and its being terminal) can do, before `back` and
+    /// finishing flows are resolved to screens.
+    private mutating func outcomes(of screen: ScreenRef) -> [Outcome] {
         let shown = index.screen(screen.flow, screen.screen)
         let responder = FlowIndex.Responder.screen(flow: screen.flow, screen: screen.screen)
         var outcomes: [Outcome] = []
-        var visited: Set<String> = []
+        var visited: Set<Dispatch> = []
         for action in shown.actions {
             outcomes += route(action.id.value, from: responder, at: screen, visited: &visited)
         }
         if shown.isTerminal { outcomes.append(.finished(flow: screen.flow)) }
+        return outcomes
+    }
+
+    private mutating func resolve(_ outcomes: [Outcome], from screen: ScreenRef) -> Set<Target> {
         var targets: Set<Target> = []
         var finished: Set<Int> = []
+        var visited: Set<Dispatch> = []
         for outcome in outcomes { resolve(outcome, from: screen, into: &targets, finished: &finished, visited: &visited) }
         return targets
     }
 
     private mutating func resolve(_ outcome: Outcome, from screen: ScreenRef, into targets: inout Set<Target>,
-                                  finished: inout Set<Int>, visited: inout Set<String>) {
+                                  finished: inout Set<Int>, visited: inout Set<Dispatch>) {
         switch outcome {
         case .show(let next): targets.insert(.screen(next))
         case .end: targets.insert(.end)
@@ -132,9 +148,9 @@ struct FlowGraph {
 
     /// The outcomes of dispatching `action` at `responder` while `screen` is shown.
     private mutating func route(_ action: String, from responder: FlowIndex.Responder?, at screen: ScreenRef,
-                                visited: inout Set<String>) -> [Outcome] {
+                                visited: inout Set<Dispatch>) -> [Outcome] {
         guard let responder else { return [] }
-        guard visited.insert("\(action)@\(responder)").inserted else { return [] }
+        guard visited.insert(Dispatch(action: action, responder: responder)).inserted else { return [] }
         let handlers = index.route(action, from: responder)
         if handlers.isEmpty {
             switch action {
@@ -165,7 +181,7 @@ struct FlowGraph {
     }
 
     private mutating func show(_ target: String, in flow: Int, pushedFrom pusher: ScreenRef?) -> [Outcome] {
-        if let screen = index.flows[flow].flow.screens.firstIndex(where: { $0.id.value == target }) {
+        if let screen = index.screen(of: flow, named: target) {
             let ref = ScreenRef(flow: flow, screen: screen)
             if let pusher { pushers[.screen(ref), default: []].insert(pusher) }
             return [.show(ref)]

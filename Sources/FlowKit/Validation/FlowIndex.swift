@@ -12,9 +12,18 @@ struct FlowIndex {
         case flow(Int)
     }
 
-    /// Flows in depth-first order; the root is 0.
+    /// Flows in depth-first preorder; the root is 0, and a flow's descendants follow it.
     private(set) var flows: [Entry] = []
+    /// One past the last descendant of each flow: its subtree is `flow..<subtreeEnd[flow]`.
+    private(set) var subtreeEnd: [Int] = []
+    /// Per flow: its child flows and screens by id.
+    private var childrenByID: [[String: Int]] = []
+    private var screensByID: [[String: Int]] = []
+    /// Per flow, and per screen of each flow: the first handler of each action.
+    private var flowHandlers: [[String: Handler]] = []
+    private var screenHandlers: [[[String: Handler]]] = []
 
+    /// - Complexity: O(n) in the size of the tree; every lookup after it is O(1).
     init(root: Flow) {
         var pending: [(Flow, Int?)] = [(root, nil)]
         while let (flow, parent) = pending.popLast() {
@@ -22,7 +31,30 @@ struct FlowIndex {
             let index = flows.count - 1
             pending += flow.flows.reversed().map { ($0, index) }
         }
+        subtreeEnd = Array(1...flows.count)
+        childrenByID = Array(repeating: [:], count: flows.count)
+        for index in flows.indices.reversed() {
+            if let parent = flows[index].parent {
+                subtreeEnd[parent] = max(subtreeEnd[parent], subtreeEnd[index])
+                childrenByID[parent][flows[index].flow.id.value] = childrenByID[parent][flows[index].flow.id.value] ?? index
+            }
+        }
+        screensByID = flows.map { entry in
+            Dictionary(entry.flow.screens.enumerated().map { ($1.id.value, $0) }) { first, _ in first }
+        }
+        flowHandlers = flows.map { Self.table($0.flow.handlers) }
+        screenHandlers = flows.map { $0.flow.screens.map { Self.table($0.handlers) } }
     }
+
+    private static func table(_ handlers: [Handler]) -> [String: Handler] {
+        Dictionary(handlers.map { ($0.action.value, $0) }) { first, _ in first }
+    }
+
+    /// The flow and its descendants.
+    func subtree(of flow: Int) -> Range<Int> { flow..<subtreeEnd[flow] }
+
+    /// The index of a screen of `flow` named `id`.
+    func screen(of flow: Int, named id: String) -> Int? { screensByID[flow][id] }
 
     var allScreens: [(flow: Int, screen: Int)] {
         flows.indices.flatMap { f in flows[f].flow.screens.indices.map { (f, $0) } }
@@ -31,14 +63,12 @@ struct FlowIndex {
     func screen(_ flow: Int, _ screen: Int) -> Screen { flows[flow].flow.screens[screen] }
 
     /// The index of a child flow of `parent` named `id`.
-    func child(of parent: Int, named id: String) -> Int? {
-        flows.indices.first { flows[$0].parent == parent && flows[$0].flow.id.value == id }
-    }
+    func child(of parent: Int, named id: String) -> Int? { childrenByID[parent][id] }
 
     /// Whether the flow's `start` names one of its screens or child flows.
     func startResolves(_ flow: Int) -> Bool {
         guard let start = flows[flow].flow.start?.value else { return false }
-        return flows[flow].flow.screen(start) != nil || flows[flow].flow.child(start) != nil
+        return screen(of: flow, named: start) != nil || child(of: flow, named: start) != nil
     }
 
     /// The flow and its ancestors, nearest first.
@@ -71,6 +101,14 @@ struct FlowIndex {
         }
     }
 
+    /// The responder's handler for `action`, if it has one.
+    func handler(for action: String, at responder: Responder) -> Handler? {
+        switch responder {
+        case .screen(let flow, let screen): screenHandlers[flow][screen][action]
+        case .flow(let flow): flowHandlers[flow][action]
+        }
+    }
+
     /// The flow whose screens and children a responder's transitions name (spec §7).
     func handlingFlow(of responder: Responder) -> Int {
         switch responder {
@@ -83,8 +121,10 @@ struct FlowIndex {
     func route(_ action: String, from responder: Responder?) -> [(responder: Responder, handler: Handler)] {
         guard let responder else { return [] }
         var found: [(Responder, Handler)] = []
-        for candidate in chain(from: responder) {
-            guard let handler = handlers(of: candidate).first(where: { $0.action.value == action }) else { continue }
+        var current: Responder? = responder
+        while let candidate = current {
+            current = next(of: candidate)
+            guard let handler = handler(for: action, at: candidate) else { continue }
             found.append((candidate, handler))
             if handler.alwaysHandles { break }
         }

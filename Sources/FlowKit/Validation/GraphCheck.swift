@@ -35,27 +35,31 @@ enum GraphCheck {
 
     /// Child flows that no `start`, `push` or `replace` of their parent names.
     private static func unusedFlows(_ index: FlowIndex) -> Set<Int> {
-        Set(index.flows.indices.dropFirst().filter { flow in
-            guard let parent = index.flows[flow].parent else { return false }
-            let id = index.flows[flow].flow.id.value
-            let parentFlow = index.flows[parent].flow
-            if parentFlow.start?.value == id { return false }
-            let responders = [FlowIndex.Responder.flow(parent)] + parentFlow.screens.indices.map { .screen(flow: parent, screen: $0) }
-            return !responders.contains { responder in
-                index.handlers(of: responder).contains { handler in
-                    handler.branches.contains { branch in
-                        branch.transition?.value == .push(id) || branch.transition?.value == .replace(id)
+        var started: Set<Int> = [0]
+        for parent in index.flows.indices {
+            let flow = index.flows[parent].flow
+            let responders = [FlowIndex.Responder.flow(parent)] + flow.screens.indices.map { .screen(flow: parent, screen: $0) }
+            var names = flow.start.map { [$0.value] } ?? []
+            for responder in responders {
+                for handler in index.handlers(of: responder) {
+                    for branch in handler.branches {
+                        switch branch.transition?.value {
+                        case .push(let target)?, .replace(let target)?: names.append(target)
+                        default: break
+                        }
                     }
                 }
             }
-        })
+            for name in names { if let child = index.child(of: parent, named: name) { started.insert(child) } }
+        }
+        return Set(index.flows.indices).subtracting(started)
     }
 
     /// Handlers for actions that no screen below offers and no branch below sends.
     private static func unusedHandlers(_ index: FlowIndex) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for flow in index.flows.indices {
-            let subtree = index.flows.indices.filter { index.ancestry(of: $0).contains(flow) }
+            let subtree = index.subtree(of: flow)
             let screensBelow = subtree.flatMap { f in index.flows[f].flow.screens.indices.map { (f, $0) } }
             let offeredBelow = Set(screensBelow.flatMap { index.screen($0.0, $0.1).actions.map(\.id.value) })
             // A flow's own branches send from its parent on, so only what lies below it counts.

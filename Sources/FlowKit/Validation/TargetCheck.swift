@@ -6,7 +6,7 @@ enum TargetCheck {
         for (position, entry) in index.flows.enumerated() {
             let flow = entry.flow
             if let start = flow.start {
-                diagnostics += check(start, in: flow, role: "start")
+                diagnostics += check(start, in: position, of: index)
             }
             let responders = [FlowIndex.Responder.flow(position)] + flow.screens.indices.map { .screen(flow: position, screen: $0) }
             for responder in responders {
@@ -15,7 +15,7 @@ enum TargetCheck {
                         guard let transition = branch.transition else { continue }
                         switch transition.value {
                         case .push(let target), .replace(let target):
-                            diagnostics += check(Located(target, at: transition.location), in: flow, role: "a transition target")
+                            diagnostics += check(Located(target, at: transition.location), in: position, of: index)
                         default: break
                         }
                     }
@@ -25,8 +25,9 @@ enum TargetCheck {
         return diagnostics
     }
 
-    private static func check(_ target: Located<String>, in flow: Flow, role: String) -> [Diagnostic] {
-        guard flow.screen(target.value) == nil, flow.child(target.value) == nil else { return [] }
+    private static func check(_ target: Located<String>, in position: Int, of index: FlowIndex) -> [Diagnostic] {
+        guard index.screen(of: position, named: target.value) == nil, index.child(of: position, named: target.value) == nil else { return [] }
+        let flow = index.flows[position].flow
         let names = flow.screens.map(\.id.value) + flow.flows.map(\.id.value)
         let suggestion = NearestName.suggest(target.value, among: names)
         return [Diagnostic(.unknownTarget, "'\(target.value)' is not a screen or child flow of flow '\(flow.id.value)'",

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Issue [2/6]: `flowrun validate` (release build) on generated flow files of 1 MB and
+# 10 MB, against the bare libyaml event loop in C on the same bytes.
+#
+#   Benchmarks/validate.sh [REPEAT]
+#
+# Targets: validate throughput >= 40% of the bare loop's; peak memory <= 8x the file
+# size; cost linear in size (10 MB takes about 10x as long as 1 MB).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+repeat="${1:-5}"
+out="$BENCH_DIR/out"
+root="$BENCH_DIR/.."
+mkdir -p "$out"
+bare=$(bench_build_bare "$out")
+swift build -c release --package-path "$root" --product flowrun >&2
+flowrun="$(swift build -c release --package-path "$root" --show-bin-path)/flowrun"
+
+baseline=$(python3 "$BENCH_DIR/measure.py" "$repeat" "$flowrun" --version)
+baseline_rss=$(bench_field "$baseline" max_rss_bytes)
+printf '%-40s %s\n' "process baseline (flowrun --version)" "$(bench_field "$baseline" seconds) s, $((baseline_rss / 1024)) KiB"
+
+declare -A seconds
+for size in 1 10; do
+    file="$out/flow-${size}mb.yaml"
+    bench_generate "$size" "$file"
+    bytes=$(wc -c < "$file")
+    line=$(python3 "$BENCH_DIR/measure.py" "$repeat" "$flowrun" validate --strict --quiet "$file")
+    [ "$(bench_field "$line" status)" = 0 ] || { echo "validate found problems in $file" >&2; exit 1; }
+    seconds[$size]=$(bench_field "$line" seconds)
+    rss=$(bench_field "$line" max_rss_bytes)
+    rate=$(awk -v b="$bytes" -v s="${seconds[$size]}" 'BEGIN { printf "%.1f", b / 1e6 / s }')
+    bare_rate=$(bench_field "$("$bare" "$file" "$repeat")" mb_per_s)
+    printf '%-40s %9s MB/s  (bare libyaml %s MB/s, ratio %s, target >= 0.40)\n' \
+        "validate ${size} MB" "$rate" "$bare_rate" "$(bench_ratio "$rate" "$bare_rate")"
+    printf '%-40s %9s x file  (%s x with the process baseline subtracted; target <= 8)\n' \
+        "validate ${size} MB peak memory" "$(bench_ratio "$rss" "$bytes")" "$(bench_ratio "$((rss - baseline_rss))" "$bytes")"
+done
+printf '%-40s %9s      (linear: about 10)\n' "time 10 MB / time 1 MB" "$(bench_ratio "${seconds[10]}" "${seconds[1]}")"
