@@ -3,7 +3,7 @@ import FlowKit
 /// Names for expression tests: variables, flows with their members, and environment
 /// variables, all from dictionaries. Serves as both the checker's scope (types) and the
 /// evaluator's (values).
-public struct ExpressionTestScope: ExpressionScope, ValueScope {
+public struct ExpressionTestScope: ExpressionScope, ValueScope, Sendable {
     /// Variables in scope; a variable's type is `types[name]`, or else its value's type.
     public var values: [String: Value]
     public var types: [String: ExpressionType]

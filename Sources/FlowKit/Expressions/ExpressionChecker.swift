@@ -3,15 +3,18 @@
 /// functions that do not exist, `bad-pattern` for a `matches` regex literal that does not
 /// compile.
 public enum ExpressionChecker {
-    /// The expression's type and every problem found. A sub-expression in error counts
-    /// as `dyn` from then on, so one mistake gives one issue, not a cascade.
+    /// The expression's type (`dyn` when it is in error) and every problem found.
     public static func check(_ expression: Expression, in scope: ExpressionScope) -> (type: ExpressionType, issues: [ExpressionIssue]) {
         var checker = TypeChecker(scope: scope)
         let type = checker.type(of: expression.root)
-        return (type, checker.issues)
+        return (type ?? .dyn, checker.issues)
     }
 }
 
+/// The walk behind `ExpressionChecker`. A sub-expression's type is nil once an issue has
+/// been reported in it: whatever uses it is then not checked further, so one mistake
+/// gives one issue, not a cascade. (Recovering as `dyn` would not do: `dyn * 2` is an
+/// int, and `(count + 'a') * 2 == 'x'` would report twice.)
 struct TypeChecker {
     let scope: ExpressionScope
     private(set) var issues: [ExpressionIssue] = []
@@ -20,17 +23,21 @@ struct TypeChecker {
         self.scope = scope
     }
 
-    mutating func type(of node: ExpressionNode) -> ExpressionType {
+    mutating func type(of node: ExpressionNode) -> ExpressionType? {
         switch node.kind {
         case .literal(let value):
             return ExpressionType(of: value)
         case .list(let elements):
             var element: ExpressionType?
+            var failed = false
             for item in elements {
-                let itemType = type(of: item)
+                guard let itemType = type(of: item) else {
+                    failed = true
+                    continue
+                }
                 element = element.map { $0.joined(with: itemType) } ?? itemType
             }
-            return .list(element ?? .dyn)
+            return failed ? nil : .list(element ?? .dyn)
         case .identifier(let name):
             return identifierType(name, at: node.token)
         case .select(let operand, let field):
@@ -44,17 +51,19 @@ struct TypeChecker {
         case .binary(let op, let lhs, let rhs):
             return binaryType(op, lhs, rhs, at: node.token)
         case .conditional(let condition, let then, let otherwise):
-            let conditionType = type(of: condition)
-            if conditionType != .bool && conditionType != .dyn {
+            if let conditionType = type(of: condition), conditionType != .bool, conditionType != .dyn {
                 report(.expressionType, "the condition before '?' must be a bool, not \(conditionType)", at: node.token)
             }
-            return type(of: then).joined(with: type(of: otherwise))
+            let thenType = type(of: then)
+            let otherwiseType = type(of: otherwise)
+            guard let thenType, let otherwiseType else { return nil }
+            return thenType.joined(with: otherwiseType)
         }
     }
 
     // MARK: - Names
 
-    private mutating func identifierType(_ name: String, at span: ExpressionSpan) -> ExpressionType {
+    private mutating func identifierType(_ name: String, at span: ExpressionSpan) -> ExpressionType? {
         if let type = scope.variableType(name) { return type }
         if scope.isFlow(name) {
             report(.unknownName, "'\(name)' is a flow, not a value; read one of its names as \(name).NAME", at: span)
@@ -63,18 +72,18 @@ struct TypeChecker {
         } else {
             reportUnknown(name, message: "unknown name '\(name)'", among: scope.variableNames, at: span)
         }
-        return .dyn
+        return nil
     }
 
     /// `a.b`: a flow's member or an environment variable when `a` is a bare name that is
     /// not a variable, otherwise a map's key.
-    private mutating func selectType(_ operand: ExpressionNode, field: String, at span: ExpressionSpan) -> ExpressionType {
+    private mutating func selectType(_ operand: ExpressionNode, field: String, at span: ExpressionSpan) -> ExpressionType? {
         if case .identifier(let base) = operand.kind, scope.variableType(base) == nil {
             if scope.isFlow(base) {
                 if let type = scope.flowMemberType(flow: base, member: field) { return type }
                 reportUnknown(field, message: "flow '\(base)' exposes no name '\(field)'",
                               among: scope.flowMemberNames(flow: base), at: span)
-                return .dyn
+                return nil
             }
             if base == "env" {
                 if scope.isVisibleEnvironmentVariable(field) { return .string }
@@ -82,52 +91,56 @@ struct TypeChecker {
                        "environment variable '\(field)' is not listed in any enclosing flow's env",
                        at: span,
                        fix: Diagnostic.Fix("add \(field) to the env list of the flow that reads it"))
-                return .dyn
+                return nil
             }
             reportUnknown(base, message: "unknown name '\(base)'", among: scope.variableNames, at: operand.token)
-            return .dyn
+            return nil
         }
         switch type(of: operand) {
-        case .map(let value): return value
-        case .dyn: return .dyn
-        case let other:
+        case nil: return nil
+        case .map(let value)?: return value
+        case .dyn?: return .dyn
+        case let other?:
             report(.expressionType, "a value of type \(other) has no field '\(field)'", at: span)
-            return .dyn
+            return nil
         }
     }
 
-    private mutating func indexType(_ operand: ExpressionNode, _ index: ExpressionNode, at span: ExpressionSpan) -> ExpressionType {
+    private mutating func indexType(_ operand: ExpressionNode, _ index: ExpressionNode, at span: ExpressionSpan) -> ExpressionType? {
         let container = type(of: operand)
         let key = type(of: index)
         switch container {
-        case .list(let element):
-            if key != .int && key != .dyn {
+        case nil:
+            return nil
+        case .list(let element)?:
+            if let key, key != .int, key != .dyn {
                 report(.expressionType, "a list index must be an int, not \(key)", at: index.span)
             }
             return element
-        case .map(let value):
-            if key != .string && key != .dyn {
+        case .map(let value)?:
+            if let key, key != .string, key != .dyn {
                 report(.expressionType, "map keys are strings; this index is \(key)", at: index.span)
             }
             return value
-        case .dyn:
+        case .dyn?:
             return .dyn
-        default:
-            report(.expressionType, "a value of type \(container) cannot be indexed; only lists and maps can", at: span)
-            return .dyn
+        case let other?:
+            report(.expressionType, "a value of type \(other) cannot be indexed; only lists and maps can", at: span)
+            return nil
         }
     }
 
     // MARK: - Functions
 
     private mutating func callType(_ name: String, receiver: ExpressionNode?, arguments: [ExpressionNode],
-                                   at span: ExpressionSpan) -> ExpressionType {
+                                   at span: ExpressionSpan) -> ExpressionType? {
         let all = (receiver.map { [$0] } ?? []) + arguments
-        var types: [ExpressionType] = []
+        var types: [ExpressionType?] = []
         for argument in all { types.append(type(of: argument)) }
         guard let function = BuiltinFunction(rawValue: name) else {
-            reportUnknown(name, message: "unknown function '\(name)'", among: BuiltinFunction.allCases.map(\.rawValue), at: span)
-            return .dyn
+            reportUnknown(name, message: "unknown function '\(name)'",
+                          among: BuiltinFunction.allCases.map(\.rawValue), at: span)
+            return nil
         }
         if receiver != nil && !function.allowsReceiverStyle {
             report(.unknownName, "there is no method '\(name)'; call it as \(name)(x)", at: span)
@@ -138,8 +151,10 @@ struct TypeChecker {
                    + "not \(Self.count(all.count, receiver: receiver != nil)): call it as \(function.usage)", at: span)
             return function.resultType
         }
-        for (position, (argument, type)) in zip(all, types).enumerated() where !function.accepts(type, at: position) {
-            report(.expressionType, "\(function.expectation), not \(type)", at: argument.span)
+        for (position, (argument, type)) in zip(all, types).enumerated() {
+            if let type, !function.accepts(type, at: position) {
+                report(.expressionType, "\(function.expectation), not \(type)", at: argument.span)
+            }
         }
         if function == .matches, case .literal(.string(let pattern)) = all[1].kind,
            case .failure(let error) = RegexPattern.compile(pattern) {
@@ -157,32 +172,37 @@ struct TypeChecker {
 
     // MARK: - Operators
 
-    private mutating func unaryType(_ op: UnaryOperator, _ operand: ExpressionNode, at span: ExpressionSpan) -> ExpressionType {
+    private mutating func unaryType(_ op: UnaryOperator, _ operand: ExpressionNode, at span: ExpressionSpan) -> ExpressionType? {
         let operandType = type(of: operand)
         switch (op, operandType) {
-        case (_, .dyn): return op == .not ? .bool : .dyn
-        case (.not, .bool): return .bool
-        case (.negate, .int), (.negate, .double): return operandType
         case (.not, _):
-            report(.expressionType, "'!' needs a bool, not \(operandType)", at: span)
+            if let operandType, operandType != .bool, operandType != .dyn {
+                report(.expressionType, "'!' needs a bool, not \(operandType)", at: span)
+            }
             return .bool
-        case (.negate, _):
-            report(.expressionType, "'-' needs an int or a double, not \(operandType)", at: span)
-            return .dyn
+        case (.negate, nil):
+            return nil
+        case (.negate, .int?), (.negate, .double?), (.negate, .dyn?):
+            return operandType
+        case (.negate, let other?):
+            report(.expressionType, "'-' needs an int or a double, not \(other)", at: span)
+            return nil
         }
     }
 
     private mutating func binaryType(_ op: BinaryOperator, _ lhs: ExpressionNode, _ rhs: ExpressionNode,
-                                     at span: ExpressionSpan) -> ExpressionType {
-        let left = type(of: lhs)
-        let right = type(of: rhs)
-        switch op {
-        case .and, .or:
-            for operandType in [left, right] where operandType != .bool && operandType != .dyn {
-                report(.expressionType, "'\(op.rawValue)' needs bool operands, not \(operandType)", at: span)
-                break
+                                     at span: ExpressionSpan) -> ExpressionType? {
+        let leftType = type(of: lhs)
+        let rightType = type(of: rhs)
+        if op == .and || op == .or {
+            if let wrong = [leftType, rightType].compactMap({ $0 }).first(where: { $0 != .bool && $0 != .dyn }) {
+                report(.expressionType, "'\(op.rawValue)' needs bool operands, not \(wrong)", at: span)
             }
             return .bool
+        }
+        // Comparisons are bools whatever their operands; arithmetic on a failed operand fails.
+        guard let left = leftType, let right = rightType else { return op.isArithmetic ? nil : .bool }
+        switch op {
         case .equal, .notEqual:
             if !left.canEqual(right) {
                 report(.expressionType, "'\(op.rawValue)' compares \(left) with \(right); "
@@ -198,7 +218,7 @@ struct TypeChecker {
         case .in:
             checkMembership(left, in: right, at: span)
             return .bool
-        case .add, .subtract, .multiply, .divide, .remainder:
+        default:
             return arithmeticType(op, left, right, lhs: lhs, rhs: rhs, at: span)
         }
     }
@@ -233,18 +253,19 @@ struct TypeChecker {
     }
 
     private mutating func arithmeticType(_ op: BinaryOperator, _ left: ExpressionType, _ right: ExpressionType,
-                                         lhs: ExpressionNode, rhs: ExpressionNode, at span: ExpressionSpan) -> ExpressionType {
+                                         lhs: ExpressionNode, rhs: ExpressionNode, at span: ExpressionSpan) -> ExpressionType? {
         switch (left, right) {
         case (.dyn, .dyn):
             return .dyn
         case (.dyn, let known), (let known, .dyn):
+            // The only overload that could succeed at run time takes two of `known`.
             if Self.supports(op, known) { return known }
         case (.int, .int):
             return .int
         case (.double, .double):
             if op != .remainder { return .double }
             report(.expressionType, "'%' works on ints only; CEL has no remainder for doubles", at: span)
-            return .dyn
+            return nil
         case (.string, .string) where op == .add:
             return .string
         case (.list(let a), .list(let b)) where op == .add:
@@ -258,12 +279,12 @@ struct TypeChecker {
                 ?? "convert the int with double()"
             report(.expressionType, "'\(op.rawValue)' mixes int and double; CEL does not convert between them",
                    at: span, fix: Diagnostic.Fix(suggestion))
-            return .dyn
+            return nil
         default:
             break
         }
         report(.expressionType, "'\(op.rawValue)' cannot combine \(left) and \(right)", at: span)
-        return .dyn
+        return nil
     }
 
     /// Whether `op` has an overload whose operands are both of type `type`.
