@@ -148,6 +148,7 @@ import TestSupport
         #expect(Value.map(["a": .int(1)]) == .map(["a": .double(1)]))
         #expect(Value.map(["a": .int(1)]) != .map(["b": .int(1)]))
         #expect(Value.string("\u{E9}") != .string("e\u{301}"))
+        #expect(Value.map(["\u{E9}": .int(1)]) != .map(["e\u{301}": .int(1)]))
         #expect(Value.double(.nan) != .double(.nan))
     }
 
@@ -396,7 +397,50 @@ import TestSupport
         #expect(issues.isEmpty)
     }
 
+    @Test func randomInputNeverTrapsAndPositionsStayInTheSource() {
+        var random = SplitMix64(seed: 2024)
+        let tokens = ["1", "2.5", "-", "'a'", "x", "tags", "prices", "nothing", "(", ")", "[", "]", "+", "*",
+                      "/", "%", "<", ">=", "==", "!=", "&&", "||", "!", "?", ":", ",", ".", "size", "contains",
+                      "matches", "int", "in", "null", "true", "0", "'\\", "\"", "{", "}", "é", "count", "'('",
+                      "login", "env", "HOME", "9223372036854775807", "trim()", "0x", "1e", "//"]
+        for _ in 0..<3_000 {
+            let count = Int(random.next() % 24) + 1
+            var source = ""
+            for _ in 0..<count {
+                source += tokens[Int(random.next() % UInt64(tokens.count))]
+                if random.next() % 3 == 0 { source += " " }
+            }
+            let scalars = source.unicodeScalars.count
+            func inBounds(_ offset: Int, _ length: Int) -> Bool {
+                offset >= 0 && length >= 0 && offset + length <= scalars
+            }
+            switch ExpressionParser.parse(source) {
+            case .failure(let issue):
+                #expect(inBounds(issue.offset, issue.length), "\(source): \(issue)")
+            case .success(let expression):
+                for issue in ExpressionChecker.check(expression, in: Self.scope).issues {
+                    #expect(inBounds(issue.offset, issue.length), "\(source): \(issue)")
+                }
+                if case .failure(let error) = Evaluator.evaluate(expression, in: Self.scope) {
+                    #expect(inBounds(error.offset, error.length), "\(source): \(error)")
+                }
+            }
+        }
+    }
+
+    @Test func theCostliestNestingDoesNotOverflowTheStack() {
+        // Each level climbs every precedence level before the next parenthesis.
+        let level = "a ? b : c || d && e == f + g * -h.i["
+        let source = String(repeating: level, count: 100_000)
+        #expect(parseIssue(source)?.code == .expressionTooComplex)
+    }
+
     // MARK: - Helpers
+
+    private func parseIssue(_ source: String) -> ExpressionIssue? {
+        if case .failure(let issue) = ExpressionParser.parse(source) { return issue }
+        return nil
+    }
 
     private func evaluate(_ source: String, _ scope: ExpressionTestScope = Self.scope) throws -> Value {
         try Evaluator.evaluate(try ExpressionParser.parse(source).get(), in: scope).get()
@@ -411,5 +455,22 @@ import TestSupport
             if case .failure(let error) = Evaluator.evaluate(expression, in: scope) { return error }
             return nil
         }
+    }
+}
+
+/// A small seeded generator, so random tests are the same on every run.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

@@ -140,7 +140,8 @@ import TestSupport
     @Test func renderingMatchesStringConversionForScalars() throws {
         for source in ["1.5", "2.0", "-0.0", "123", "true", "'x'", "0.1 + 0.2"] {
             let rendered = try render("{{ \(source) }}")
-            let converted = try Evaluator.evaluate(try ExpressionParser.parse("string(\(source))").get(), in: Self.scope).get()
+            let conversion = try ExpressionParser.parse("string(\(source))").get()
+            let converted = try Evaluator.evaluate(conversion, in: Self.scope).get()
             #expect(Value.string(rendered) == converted, "\(source)")
         }
     }

@@ -62,7 +62,9 @@ struct Evaluation {
     /// `&&` (`absorbing` false) or `||` (`absorbing` true). The absorbing value on either
     /// side decides the result even if the other side fails or is not a bool; otherwise
     /// the left side's error wins, then the right side's.
-    private func logical(absorbing: Bool, _ lhs: ExpressionNode, _ rhs: ExpressionNode, node: ExpressionNode) throws(EvaluationError) -> Value {
+    private func logical(
+        absorbing: Bool, _ lhs: ExpressionNode, _ rhs: ExpressionNode, node: ExpressionNode
+    ) throws(EvaluationError) -> Value {
         let left = outcome(of: lhs)
         if case .success(.bool(absorbing)) = left { return .bool(absorbing) }
         let right = outcome(of: rhs)
@@ -90,7 +92,9 @@ struct Evaluation {
 
     // MARK: - Names and access
 
-    private func select(_ field: String, from operand: ExpressionNode, node: ExpressionNode) throws(EvaluationError) -> Value {
+    private func select(
+        _ field: String, from operand: ExpressionNode, node: ExpressionNode
+    ) throws(EvaluationError) -> Value {
         if case .identifier(let base) = operand.kind, scope.variable(base) == nil {
             if scope.isFlow(base) {
                 guard let value = scope.flowMember(flow: base, member: field) else {
@@ -119,7 +123,8 @@ struct Evaluation {
         switch (container, key) {
         case (.list(let elements), .int(let position)):
             guard elements.indices.contains(position) else {
-                throw EvaluationError("index \(position) is out of range for a list of \(elements.count)", at: node.span)
+                throw EvaluationError("index \(position) is out of range for a list of \(elements.count)",
+                                      at: node.span)
             }
             return elements[position]
         case (.list, _):
@@ -138,7 +143,9 @@ struct Evaluation {
 
     // MARK: - Calls
 
-    private func call(_ name: String, receiver: ExpressionNode?, arguments: [ExpressionNode], node: ExpressionNode) throws(EvaluationError) -> Value {
+    private func call(
+        _ name: String, receiver: ExpressionNode?, arguments: [ExpressionNode], node: ExpressionNode
+    ) throws(EvaluationError) -> Value {
         guard let function = BuiltinFunction(rawValue: name) else {
             throw EvaluationError("unknown function '\(name)'", at: node.token)
         }
@@ -147,7 +154,8 @@ struct Evaluation {
         }
         let all = (receiver.map { [$0] } ?? []) + arguments
         guard all.count == function.parameterCount else {
-            throw EvaluationError("\(name)() takes \(function.parameterCount) argument(s), not \(all.count)", at: node.span)
+            throw EvaluationError("\(name)() takes \(function.parameterCount) argument(s), not \(all.count)",
+                                  at: node.span)
         }
         var values: [Value] = []
         for argument in all { values.append(try value(of: argument)) }

@@ -4,7 +4,9 @@
 /// compile.
 public enum ExpressionChecker {
     /// The expression's type (`dyn` when it is in error) and every problem found.
-    public static func check(_ expression: Expression, in scope: ExpressionScope) -> (type: ExpressionType, issues: [ExpressionIssue]) {
+    public static func check(
+        _ expression: Expression, in scope: ExpressionScope
+    ) -> (type: ExpressionType, issues: [ExpressionIssue]) {
         var checker = TypeChecker(scope: scope)
         let type = checker.type(of: expression.root)
         return (type ?? .dyn, checker.issues)
@@ -77,7 +79,9 @@ struct TypeChecker {
 
     /// `a.b`: a flow's member or an environment variable when `a` is a bare name that is
     /// not a variable, otherwise a map's key.
-    private mutating func selectType(_ operand: ExpressionNode, field: String, at span: ExpressionSpan) -> ExpressionType? {
+    private mutating func selectType(
+        _ operand: ExpressionNode, field: String, at span: ExpressionSpan
+    ) -> ExpressionType? {
         if case .identifier(let base) = operand.kind, scope.variableType(base) == nil {
             if scope.isFlow(base) {
                 if let type = scope.flowMemberType(flow: base, member: field) { return type }
@@ -106,7 +110,9 @@ struct TypeChecker {
         }
     }
 
-    private mutating func indexType(_ operand: ExpressionNode, _ index: ExpressionNode, at span: ExpressionSpan) -> ExpressionType? {
+    private mutating func indexType(
+        _ operand: ExpressionNode, _ index: ExpressionNode, at span: ExpressionSpan
+    ) -> ExpressionType? {
         let container = type(of: operand)
         let key = type(of: index)
         switch container {
@@ -147,8 +153,9 @@ struct TypeChecker {
             return function.resultType
         }
         guard all.count == function.parameterCount else {
-            report(.expressionType, "\(name)() takes \(Self.count(function.parameterCount, receiver: receiver != nil)), "
-                   + "not \(Self.count(all.count, receiver: receiver != nil)): call it as \(function.usage)", at: span)
+            let expected = Self.count(function.parameterCount, receiver: receiver != nil)
+            let given = Self.count(all.count, receiver: receiver != nil)
+            report(.expressionType, "\(name)() takes \(expected), not \(given): call it as \(function.usage)", at: span)
             return function.resultType
         }
         for (position, (argument, type)) in zip(all, types).enumerated() {
@@ -172,7 +179,9 @@ struct TypeChecker {
 
     // MARK: - Operators
 
-    private mutating func unaryType(_ op: UnaryOperator, _ operand: ExpressionNode, at span: ExpressionSpan) -> ExpressionType? {
+    private mutating func unaryType(
+        _ op: UnaryOperator, _ operand: ExpressionNode, at span: ExpressionSpan
+    ) -> ExpressionType? {
         let operandType = type(of: operand)
         switch (op, operandType) {
         case (.not, _):
@@ -232,7 +241,9 @@ struct TypeChecker {
         }
     }
 
-    private mutating func checkMembership(_ element: ExpressionType, in container: ExpressionType, at span: ExpressionSpan) {
+    private mutating func checkMembership(
+        _ element: ExpressionType, in container: ExpressionType, at span: ExpressionSpan
+    ) {
         switch container {
         case .dyn:
             return
@@ -252,8 +263,10 @@ struct TypeChecker {
         }
     }
 
-    private mutating func arithmeticType(_ op: BinaryOperator, _ left: ExpressionType, _ right: ExpressionType,
-                                         lhs: ExpressionNode, rhs: ExpressionNode, at span: ExpressionSpan) -> ExpressionType? {
+    private mutating func arithmeticType(
+        _ op: BinaryOperator, _ left: ExpressionType, _ right: ExpressionType,
+        lhs: ExpressionNode, rhs: ExpressionNode, at span: ExpressionSpan
+    ) -> ExpressionType? {
         switch (left, right) {
         case (.dyn, .dyn):
             return .dyn
@@ -299,12 +312,16 @@ struct TypeChecker {
 
     // MARK: - Reporting
 
-    private mutating func report(_ code: DiagnosticCode, _ message: String, at span: ExpressionSpan, fix: Diagnostic.Fix? = nil) {
+    private mutating func report(
+        _ code: DiagnosticCode, _ message: String, at span: ExpressionSpan, fix: Diagnostic.Fix? = nil
+    ) {
         issues.append(ExpressionIssue(code, message, at: span, fix: fix))
     }
 
     /// `unknown-name`, suggesting the candidate nearest to the name at `span`.
-    private mutating func reportUnknown(_ name: String, message: String, among candidates: [String], at span: ExpressionSpan) {
+    private mutating func reportUnknown(
+        _ name: String, message: String, among candidates: [String], at span: ExpressionSpan
+    ) {
         let fix = NearestName.suggest(name, among: candidates).map {
             Diagnostic.Fix("did you mean '\($0)'?", replacement: $0)
         }

@@ -192,7 +192,9 @@ struct Parser {
         }
     }
 
-    private mutating func identifierOrCall(_ name: String, at span: ExpressionSpan) throws(ExpressionIssue) -> ExpressionNode {
+    private mutating func identifierOrCall(
+        _ name: String, at span: ExpressionSpan
+    ) throws(ExpressionIssue) -> ExpressionNode {
         switch name {
         case "true", "false":
             try advance()
@@ -270,7 +272,9 @@ struct Parser {
     }
 
     /// A new node, refused when it makes the tree deeper than the limit.
-    private func make(_ kind: ExpressionNode.Kind, span: ExpressionSpan, token: ExpressionSpan) throws(ExpressionIssue) -> ExpressionNode {
+    private func make(
+        _ kind: ExpressionNode.Kind, span: ExpressionSpan, token: ExpressionSpan
+    ) throws(ExpressionIssue) -> ExpressionNode {
         let node = ExpressionNode(kind, span: span, token: token)
         guard node.depth <= ExpressionLimits.maxDepth else { throw Self.tooComplex(at: token) }
         return node

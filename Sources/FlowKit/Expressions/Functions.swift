@@ -1,6 +1,8 @@
 /// The built-in functions on values.
 enum Functions {
-    static func call(_ function: BuiltinFunction, _ arguments: [Value], at span: ExpressionSpan) throws(EvaluationError) -> Value {
+    static func call(
+        _ function: BuiltinFunction, _ arguments: [Value], at span: ExpressionSpan
+    ) throws(EvaluationError) -> Value {
         switch (function, arguments.first) {
         case (.size, .string(let text)?): return .int(StringFunctions.size(text))
         case (.size, .list(let elements)?): return .int(elements.count)
@@ -80,7 +82,8 @@ enum Conversions {
         case .double(let double): return ValueFormatting.format(double)
         case .bool(let bool): return bool ? "true" : "false"
         default:
-            throw EvaluationError("string() converts an int, a double, a string or a bool, not \(value.kindName)", at: span)
+            throw EvaluationError("string() converts an int, a double, a string or a bool, not \(value.kindName)",
+                                  at: span)
         }
     }
 }

@@ -16,7 +16,9 @@ enum Operations {
         }
     }
 
-    static func binary(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value, at span: ExpressionSpan) throws(EvaluationError) -> Value {
+    static func binary(
+        _ op: BinaryOperator, _ lhs: Value, _ rhs: Value, at span: ExpressionSpan
+    ) throws(EvaluationError) -> Value {
         switch op {
         case .equal: return .bool(lhs == rhs)
         case .notEqual: return .bool(lhs != rhs)
@@ -34,7 +36,9 @@ enum Operations {
 
     // MARK: - Arithmetic
 
-    private static func arithmetic(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value, at span: ExpressionSpan) throws(EvaluationError) -> Value {
+    private static func arithmetic(
+        _ op: BinaryOperator, _ lhs: Value, _ rhs: Value, at span: ExpressionSpan
+    ) throws(EvaluationError) -> Value {
         switch (lhs, rhs) {
         case (.int(let a), .int(let b)):
             return .int(try integer(op, a, b, at: span))
@@ -56,7 +60,9 @@ enum Operations {
 
     /// 64-bit integer arithmetic: overflow is an error, division truncates toward zero,
     /// and dividing by zero is an error (CEL).
-    private static func integer(_ op: BinaryOperator, _ a: Int, _ b: Int, at span: ExpressionSpan) throws(EvaluationError) -> Int {
+    private static func integer(
+        _ op: BinaryOperator, _ a: Int, _ b: Int, at span: ExpressionSpan
+    ) throws(EvaluationError) -> Int {
         let result: (partialValue: Int, overflow: Bool)
         switch op {
         case .add: result = a.addingReportingOverflow(b)
@@ -79,7 +85,9 @@ enum Operations {
 
     // MARK: - Comparison
 
-    private static func order(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value, at span: ExpressionSpan) throws(EvaluationError) -> Bool {
+    private static func order(
+        _ op: BinaryOperator, _ lhs: Value, _ rhs: Value, at span: ExpressionSpan
+    ) throws(EvaluationError) -> Bool {
         let order: NumericComparison.Order?
         switch (lhs, rhs) {
         case (.int, .int), (.int, .double), (.double, .int), (.double, .double):
@@ -102,7 +110,9 @@ enum Operations {
     }
 
     /// `element in container`: list membership by `==`, or a key of a map.
-    private static func contains(_ container: Value, _ element: Value, at span: ExpressionSpan) throws(EvaluationError) -> Bool {
+    private static func contains(
+        _ container: Value, _ element: Value, at span: ExpressionSpan
+    ) throws(EvaluationError) -> Bool {
         switch container {
         case .list(let elements):
             return elements.contains(element)

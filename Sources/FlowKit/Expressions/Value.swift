@@ -23,7 +23,9 @@ public enum Value: Sendable, Equatable {
         case (.string(let a), .string(let b)): a.unicodeScalars.elementsEqual(b.unicodeScalars)
         case (.list(let a), .list(let b)): a.count == b.count && zip(a, b).allSatisfy { $0 == $1 }
         case (.map(let a), .map(let b)):
-            a.count == b.count && a.allSatisfy { key, value in b[key].map { $0 == value } ?? false }
+            a.count == b.count && a.allSatisfy { key, value in
+                MapLookup.value(for: key, in: b).map { $0 == value } ?? false
+            }
         default: false
         }
     }
