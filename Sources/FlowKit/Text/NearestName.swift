@@ -1,35 +1,48 @@
-/// Suggests the nearest of a set of valid names for a misspelt one ("did you mean…?").
+/// Suggestions for misspelled names ("did you mean 'title'?") for unknown keys and
+/// unknown names in expressions.
 public enum NearestName {
-    /// The candidate closest to `name` by edit distance (with transpositions), if
-    /// it is close enough to be a plausible typo: at most max(2, a third of the name).
+    /// The candidate closest to `name` by Damerau–Levenshtein distance (optimal string
+    /// alignment, counted in Unicode scalars), if it is close enough to be a plausible
+    /// typo: at most `max(2, name.count / 3)` edits, and fewer edits than the longer of the
+    /// two has scalars (so `x` never suggests `y`). Ties go to the candidate listed first.
+    /// An exact match is not a suggestion.
+    ///
+    /// - Complexity: O(n · m) per candidate, skipped when the lengths alone rule it out.
     public static func suggest(_ name: String, among candidates: [String]) -> String? {
-        let limit = max(2, name.count / 3)
+        let target = Array(name.unicodeScalars)
+        let limit = max(2, target.count / 3)
         var best: (name: String, distance: Int)?
         for candidate in candidates where candidate != name {
-            let distance = editDistance(Array(name.lowercased()), Array(candidate.lowercased()))
-            if distance <= limit, distance < best?.distance ?? .max { best = (candidate, distance) }
+            let other = Array(candidate.unicodeScalars)
+            guard abs(other.count - target.count) <= limit else { continue }
+            let distance = editDistance(target, other)
+            guard distance <= limit, distance < max(target.count, other.count) else { continue }
+            if best.map({ distance < $0.distance }) ?? true {
+                best = (candidate, distance)
+            }
         }
         return best?.name
     }
 
-    /// Optimal string alignment distance: insertions, deletions, substitutions and
-    /// adjacent transpositions each cost 1.
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    /// Edits (insert, delete, substitute, swap two neighbours) turning `a` into `b`.
+    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var previous2 = [Int](repeating: 0, count: b.count + 1)
+        // Three rows suffice: the swap looks back two rows.
+        var before = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
             current[0] = i
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
                 if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    current[j] = min(current[j], previous2[j - 2] + 1)
+                    value = min(value, before[j - 2] + 1)
                 }
+                current[j] = value
             }
-            (previous2, previous, current) = (previous, current, previous2)
+            (before, previous, current) = (previous, current, before)
         }
         return previous[b.count]
     }

@@ -1,0 +1,175 @@
+/// Runs a parsed expression against values (spec §9, CEL's semantics for the subset).
+///
+/// It never traps: overflow, division by zero, a missing key, a value of the wrong kind
+/// all become an `EvaluationError`. `&&` and `||` absorb an error when the other operand
+/// decides the result, as CEL specifies; `?:` evaluates only the branch it takes.
+public enum Evaluator {
+    public static func evaluate(_ expression: Expression, in scope: ValueScope) -> Result<Value, EvaluationError> {
+        let evaluation = Evaluation(scope: scope)
+        do {
+            return .success(try evaluation.value(of: expression.root))
+        } catch {
+            return .failure(error)
+        }
+    }
+}
+
+/// One evaluation: the scope, and the walk over the tree (at most
+/// `ExpressionLimits.maxDepth` deep, so the recursion is bounded).
+struct Evaluation {
+    let scope: ValueScope
+
+    func value(of node: ExpressionNode) throws(EvaluationError) -> Value {
+        switch node.kind {
+        case .literal(let value):
+            return value
+        case .list(let elements):
+            var values: [Value] = []
+            values.reserveCapacity(elements.count)
+            for element in elements { values.append(try value(of: element)) }
+            return .list(values)
+        case .identifier(let name):
+            guard let value = scope.variable(name) else {
+                throw EvaluationError("unknown name '\(name)'", at: node.span)
+            }
+            return value
+        case .select(let operand, let field):
+            return try select(field, from: operand, node: node)
+        case .index(let operand, let index):
+            return try self.index(try value(of: operand), by: try value(of: index), node: node)
+        case .call(let function, let receiver, let arguments):
+            return try call(function, receiver: receiver, arguments: arguments, node: node)
+        case .unary(let op, let operand):
+            return try Operations.unary(op, try value(of: operand), at: node.span)
+        case .binary(.and, let lhs, let rhs):
+            return try logical(absorbing: false, lhs, rhs, node: node)
+        case .binary(.or, let lhs, let rhs):
+            return try logical(absorbing: true, lhs, rhs, node: node)
+        case .binary(let op, let lhs, let rhs):
+            return try Operations.binary(op, try value(of: lhs), try value(of: rhs), at: node.span)
+        case .conditional(let condition, let then, let otherwise):
+            switch try value(of: condition) {
+            case .bool(true): return try value(of: then)
+            case .bool(false): return try value(of: otherwise)
+            case let other:
+                throw EvaluationError("the condition before '?' is \(other.kindName), not bool", at: condition.span)
+            }
+        }
+    }
+
+    // MARK: - Logic
+
+    /// `&&` (`absorbing` false) or `||` (`absorbing` true). The absorbing value on either
+    /// side decides the result even if the other side fails or is not a bool; otherwise
+    /// the left side's error wins, then the right side's.
+    private func logical(
+        absorbing: Bool, _ lhs: ExpressionNode, _ rhs: ExpressionNode, node: ExpressionNode
+    ) throws(EvaluationError) -> Value {
+        let left = outcome(of: lhs)
+        if case .success(.bool(absorbing)) = left { return .bool(absorbing) }
+        let right = outcome(of: rhs)
+        if case .success(.bool(absorbing)) = right { return .bool(absorbing) }
+        for (result, operand) in [(left, lhs), (right, rhs)] {
+            switch result {
+            case .failure(let error): throw error
+            case .success(.bool): continue
+            case .success(let other):
+                let symbol = absorbing ? "||" : "&&"
+                throw EvaluationError("'\(symbol)' needs bool operands, not \(other.kindName)", at: operand.span)
+            }
+        }
+        // Both are bools and neither is the absorbing value.
+        return .bool(!absorbing)
+    }
+
+    private func outcome(of node: ExpressionNode) -> Result<Value, EvaluationError> {
+        do {
+            return .success(try value(of: node))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    // MARK: - Names and access
+
+    private func select(
+        _ field: String, from operand: ExpressionNode, node: ExpressionNode
+    ) throws(EvaluationError) -> Value {
+        if case .identifier(let base) = operand.kind, scope.variable(base) == nil {
+            if scope.isFlow(base) {
+                guard let value = scope.flowMember(flow: base, member: field) else {
+                    throw EvaluationError("flow '\(base)' exposes no name '\(field)'", at: node.span)
+                }
+                return value
+            }
+            if base == "env" {
+                // An unset variable reads as null, like an unanswered optional field.
+                return scope.environmentVariable(field).map(Value.string) ?? .null
+            }
+            throw EvaluationError("unknown name '\(base)'", at: operand.span)
+        }
+        switch try value(of: operand) {
+        case .map(let entries):
+            guard let value = MapLookup.value(for: field, in: entries) else {
+                throw EvaluationError("the map has no key '\(field)'", at: node.span)
+            }
+            return value
+        case let other:
+            throw EvaluationError("cannot read '\(field)' from a value of type \(other.kindName)", at: node.span)
+        }
+    }
+
+    private func index(_ container: Value, by key: Value, node: ExpressionNode) throws(EvaluationError) -> Value {
+        switch (container, key) {
+        case (.list(let elements), .int(let position)):
+            guard elements.indices.contains(position) else {
+                throw EvaluationError("index \(position) is out of range for a list of \(elements.count)",
+                                      at: node.span)
+            }
+            return elements[position]
+        case (.list, _):
+            throw EvaluationError("a list index must be an int, not \(key.kindName)", at: node.span)
+        case (.map(let entries), .string(let name)):
+            guard let value = MapLookup.value(for: name, in: entries) else {
+                throw EvaluationError("the map has no key \(MessageText.quoted(name))", at: node.span)
+            }
+            return value
+        case (.map, _):
+            throw EvaluationError("the map has no key of type \(key.kindName); its keys are strings", at: node.span)
+        default:
+            throw EvaluationError("a value of type \(container.kindName) cannot be indexed", at: node.span)
+        }
+    }
+
+    // MARK: - Calls
+
+    private func call(
+        _ name: String, receiver: ExpressionNode?, arguments: [ExpressionNode], node: ExpressionNode
+    ) throws(EvaluationError) -> Value {
+        guard let function = BuiltinFunction(rawValue: name) else {
+            throw EvaluationError("unknown function '\(name)'", at: node.token)
+        }
+        if receiver != nil && !function.allowsReceiverStyle {
+            throw EvaluationError("there is no method '\(name)'; call it as \(name)(x)", at: node.token)
+        }
+        let all = (receiver.map { [$0] } ?? []) + arguments
+        guard all.count == function.parameterCount else {
+            throw EvaluationError("\(name)() takes \(function.parameterCount) argument(s), not \(all.count)",
+                                  at: node.span)
+        }
+        var values: [Value] = []
+        for argument in all { values.append(try value(of: argument)) }
+        return try Functions.call(function, values, at: node.span)
+    }
+}
+
+/// Map lookups by exact code points. A `[String: Value]` compares keys by Swift's
+/// canonical equivalence, so a found key is checked again scalar by scalar: CEL does not
+/// normalize strings.
+enum MapLookup {
+    static func value(for key: String, in entries: [String: Value]) -> Value? {
+        guard let index = entries.index(forKey: key),
+              entries[index].key.unicodeScalars.elementsEqual(key.unicodeScalars) else { return nil }
+        return entries[index].value
+    }
+}

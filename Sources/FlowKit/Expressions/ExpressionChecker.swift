@@ -1,0 +1,330 @@
+/// Type-checks an expression against the names in scope (spec §9), as CEL's checker
+/// does: `expression-type` for operands that do not fit, `unknown-name` for names and
+/// functions that do not exist, `bad-pattern` for a `matches` regex literal that does not
+/// compile.
+public enum ExpressionChecker {
+    /// The expression's type (`dyn` when it is in error) and every problem found.
+    public static func check(
+        _ expression: Expression, in scope: ExpressionScope
+    ) -> (type: ExpressionType, issues: [ExpressionIssue]) {
+        var checker = TypeChecker(scope: scope)
+        let type = checker.type(of: expression.root)
+        return (type ?? .dyn, checker.issues)
+    }
+}
+
+/// The walk behind `ExpressionChecker`. A sub-expression's type is nil once an issue has
+/// been reported in it: whatever uses it is then not checked further, so one mistake
+/// gives one issue, not a cascade. (Recovering as `dyn` would not do: `dyn * 2` is an
+/// int, and `(count + 'a') * 2 == 'x'` would report twice.)
+struct TypeChecker {
+    let scope: ExpressionScope
+    private(set) var issues: [ExpressionIssue] = []
+
+    init(scope: ExpressionScope) {
+        self.scope = scope
+    }
+
+    mutating func type(of node: ExpressionNode) -> ExpressionType? {
+        switch node.kind {
+        case .literal(let value):
+            return ExpressionType(of: value)
+        case .list(let elements):
+            var element: ExpressionType?
+            var failed = false
+            for item in elements {
+                guard let itemType = type(of: item) else {
+                    failed = true
+                    continue
+                }
+                element = element.map { $0.joined(with: itemType) } ?? itemType
+            }
+            return failed ? nil : .list(element ?? .dyn)
+        case .identifier(let name):
+            return identifierType(name, at: node.token)
+        case .select(let operand, let field):
+            return selectType(operand, field: field, at: node.token)
+        case .index(let operand, let index):
+            return indexType(operand, index, at: node.token)
+        case .call(let function, let receiver, let arguments):
+            return callType(function, receiver: receiver, arguments: arguments, at: node.token)
+        case .unary(let op, let operand):
+            return unaryType(op, operand, at: node.token)
+        case .binary(let op, let lhs, let rhs):
+            return binaryType(op, lhs, rhs, at: node.token)
+        case .conditional(let condition, let then, let otherwise):
+            if let conditionType = type(of: condition), conditionType != .bool, conditionType != .dyn {
+                report(.expressionType, "the condition before '?' must be a bool, not \(conditionType)", at: node.token)
+            }
+            let thenType = type(of: then)
+            let otherwiseType = type(of: otherwise)
+            guard let thenType, let otherwiseType else { return nil }
+            return thenType.joined(with: otherwiseType)
+        }
+    }
+
+    // MARK: - Names
+
+    private mutating func identifierType(_ name: String, at span: ExpressionSpan) -> ExpressionType? {
+        if let type = scope.variableType(name) { return type }
+        if scope.isFlow(name) {
+            report(.unknownName, "'\(name)' is a flow, not a value; read one of its names as \(name).NAME", at: span)
+        } else if name == "env" {
+            report(.unknownName, "'env' is not a value; read an environment variable as env.NAME", at: span)
+        } else {
+            reportUnknown(name, message: "unknown name '\(name)'", among: scope.variableNames, at: span)
+        }
+        return nil
+    }
+
+    /// `a.b`: a flow's member or an environment variable when `a` is a bare name that is
+    /// not a variable, otherwise a map's key.
+    private mutating func selectType(
+        _ operand: ExpressionNode, field: String, at span: ExpressionSpan
+    ) -> ExpressionType? {
+        if case .identifier(let base) = operand.kind, scope.variableType(base) == nil {
+            if scope.isFlow(base) {
+                if let type = scope.flowMemberType(flow: base, member: field) { return type }
+                reportUnknown(field, message: "flow '\(base)' exposes no name '\(field)'",
+                              among: scope.flowMemberNames(flow: base), at: span)
+                return nil
+            }
+            if base == "env" {
+                if scope.isVisibleEnvironmentVariable(field) { return .string }
+                report(.unknownName,
+                       "environment variable '\(field)' is not listed in any enclosing flow's env",
+                       at: span,
+                       fix: Diagnostic.Fix("add \(field) to the env list of the flow that reads it"))
+                return nil
+            }
+            reportUnknown(base, message: "unknown name '\(base)'", among: scope.variableNames, at: operand.token)
+            return nil
+        }
+        switch type(of: operand) {
+        case nil: return nil
+        case .map(let value)?: return value
+        case .dyn?: return .dyn
+        case let other?:
+            report(.expressionType, "a value of type \(other) has no field '\(field)'", at: span)
+            return nil
+        }
+    }
+
+    private mutating func indexType(
+        _ operand: ExpressionNode, _ index: ExpressionNode, at span: ExpressionSpan
+    ) -> ExpressionType? {
+        let container = type(of: operand)
+        let key = type(of: index)
+        switch container {
+        case nil:
+            return nil
+        case .list(let element)?:
+            if let key, key != .int, key != .dyn {
+                report(.expressionType, "a list index must be an int, not \(key)", at: index.span)
+            }
+            return element
+        case .map(let value)?:
+            if let key, key != .string, key != .dyn {
+                report(.expressionType, "map keys are strings; this index is \(key)", at: index.span)
+            }
+            return value
+        case .dyn?:
+            return .dyn
+        case let other?:
+            report(.expressionType, "a value of type \(other) cannot be indexed; only lists and maps can", at: span)
+            return nil
+        }
+    }
+
+    // MARK: - Functions
+
+    private mutating func callType(_ name: String, receiver: ExpressionNode?, arguments: [ExpressionNode],
+                                   at span: ExpressionSpan) -> ExpressionType? {
+        let all = (receiver.map { [$0] } ?? []) + arguments
+        var types: [ExpressionType?] = []
+        for argument in all { types.append(type(of: argument)) }
+        guard let function = BuiltinFunction(rawValue: name) else {
+            reportUnknown(name, message: "unknown function '\(name)'",
+                          among: BuiltinFunction.allCases.map(\.rawValue), at: span)
+            return nil
+        }
+        if receiver != nil && !function.allowsReceiverStyle {
+            report(.unknownName, "there is no method '\(name)'; call it as \(name)(x)", at: span)
+            return function.resultType
+        }
+        guard all.count == function.parameterCount else {
+            let expected = Self.count(function.parameterCount, receiver: receiver != nil)
+            let given = Self.count(all.count, receiver: receiver != nil)
+            report(.expressionType, "\(name)() takes \(expected), not \(given): call it as \(function.usage)", at: span)
+            return function.resultType
+        }
+        for (position, (argument, type)) in zip(all, types).enumerated() {
+            if let type, !function.accepts(type, at: position) {
+                report(.expressionType, "\(function.expectation), not \(type)", at: argument.span)
+            }
+        }
+        if function == .matches, case .literal(.string(let pattern)) = all[1].kind,
+           case .failure(let error) = RegexPattern.compile(pattern) {
+            report(.badPattern, "this regular expression does not compile: \(error.reason)", at: all[1].span)
+        }
+        return function.resultType
+    }
+
+    /// "1 argument", or for receiver style, "a receiver and 1 argument".
+    private static func count(_ parameters: Int, receiver: Bool) -> String {
+        let arguments = receiver ? parameters - 1 : parameters
+        let words = arguments == 1 ? "1 argument" : "\(arguments) arguments"
+        return receiver ? "a receiver and \(words)" : words
+    }
+
+    // MARK: - Operators
+
+    private mutating func unaryType(
+        _ op: UnaryOperator, _ operand: ExpressionNode, at span: ExpressionSpan
+    ) -> ExpressionType? {
+        let operandType = type(of: operand)
+        switch (op, operandType) {
+        case (.not, _):
+            if let operandType, operandType != .bool, operandType != .dyn {
+                report(.expressionType, "'!' needs a bool, not \(operandType)", at: span)
+            }
+            return .bool
+        case (.negate, nil):
+            return nil
+        case (.negate, .int?), (.negate, .double?), (.negate, .dyn?):
+            return operandType
+        case (.negate, let other?):
+            report(.expressionType, "'-' needs an int or a double, not \(other)", at: span)
+            return nil
+        }
+    }
+
+    private mutating func binaryType(_ op: BinaryOperator, _ lhs: ExpressionNode, _ rhs: ExpressionNode,
+                                     at span: ExpressionSpan) -> ExpressionType? {
+        let leftType = type(of: lhs)
+        let rightType = type(of: rhs)
+        if op == .and || op == .or {
+            if let wrong = [leftType, rightType].compactMap({ $0 }).first(where: { $0 != .bool && $0 != .dyn }) {
+                report(.expressionType, "'\(op.rawValue)' needs bool operands, not \(wrong)", at: span)
+            }
+            return .bool
+        }
+        // Comparisons are bools whatever their operands; arithmetic on a failed operand fails.
+        guard let left = leftType, let right = rightType else { return op.isArithmetic ? nil : .bool }
+        switch op {
+        case .equal, .notEqual:
+            if !left.canEqual(right) {
+                report(.expressionType, "'\(op.rawValue)' compares \(left) with \(right); "
+                       + "values of different types are never equal", at: span)
+            }
+            return .bool
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            if !Self.orderable(left, right) {
+                report(.expressionType, "'\(op.rawValue)' cannot order \(left) and \(right); "
+                       + "it compares numbers, strings or bools", at: span)
+            }
+            return .bool
+        case .in:
+            checkMembership(left, in: right, at: span)
+            return .bool
+        default:
+            return arithmeticType(op, left, right, lhs: lhs, rhs: rhs, at: span)
+        }
+    }
+
+    private static func orderable(_ left: ExpressionType, _ right: ExpressionType) -> Bool {
+        let ordered: Set<ExpressionType> = [.int, .double, .string, .bool]
+        switch (left, right) {
+        case (.dyn, .dyn): return true
+        case (.dyn, let other), (let other, .dyn): return ordered.contains(other)
+        default: return left == right ? ordered.contains(left) : (left.isNumeric && right.isNumeric)
+        }
+    }
+
+    private mutating func checkMembership(
+        _ element: ExpressionType, in container: ExpressionType, at span: ExpressionSpan
+    ) {
+        switch container {
+        case .dyn:
+            return
+        case .list(let item):
+            if !element.canEqual(item) {
+                report(.expressionType, "'in' looks for \(element) in a \(container); it can never be found", at: span)
+            }
+        case .map:
+            if !element.canEqual(.string) {
+                report(.expressionType, "'in' looks for \(element) among a map's keys, which are strings", at: span)
+            }
+        case .string:
+            report(.expressionType, "'in' needs a list or a map on its right, not string; "
+                   + "to look for text in a string, use contains()", at: span)
+        default:
+            report(.expressionType, "'in' needs a list or a map on its right, not \(container)", at: span)
+        }
+    }
+
+    private mutating func arithmeticType(
+        _ op: BinaryOperator, _ left: ExpressionType, _ right: ExpressionType,
+        lhs: ExpressionNode, rhs: ExpressionNode, at span: ExpressionSpan
+    ) -> ExpressionType? {
+        switch (left, right) {
+        case (.dyn, .dyn):
+            return .dyn
+        case (.dyn, let known), (let known, .dyn):
+            // The only overload that could succeed at run time takes two of `known`.
+            if Self.supports(op, known) { return known }
+        case (.int, .int):
+            return .int
+        case (.double, .double):
+            if op != .remainder { return .double }
+            report(.expressionType, "'%' works on ints only; CEL has no remainder for doubles", at: span)
+            return nil
+        case (.string, .string) where op == .add:
+            return .string
+        case (.list(let a), .list(let b)) where op == .add:
+            return .list(a.joined(with: b))
+        case (.int, .double), (.double, .int):
+            let literal = [lhs, rhs].lazy.compactMap { node -> Int? in
+                if case .literal(.int(let value)) = node.kind { return value }
+                return nil
+            }.first
+            let suggestion = literal.map { "write \($0).0, or convert with double()" }
+                ?? "convert the int with double()"
+            report(.expressionType, "'\(op.rawValue)' mixes int and double; CEL does not convert between them",
+                   at: span, fix: Diagnostic.Fix(suggestion))
+            return nil
+        default:
+            break
+        }
+        report(.expressionType, "'\(op.rawValue)' cannot combine \(left) and \(right)", at: span)
+        return nil
+    }
+
+    /// Whether `op` has an overload whose operands are both of type `type`.
+    private static func supports(_ op: BinaryOperator, _ type: ExpressionType) -> Bool {
+        switch type {
+        case .int: true
+        case .double: op != .remainder
+        case .string, .list: op == .add
+        default: false
+        }
+    }
+
+    // MARK: - Reporting
+
+    private mutating func report(
+        _ code: DiagnosticCode, _ message: String, at span: ExpressionSpan, fix: Diagnostic.Fix? = nil
+    ) {
+        issues.append(ExpressionIssue(code, message, at: span, fix: fix))
+    }
+
+    /// `unknown-name`, suggesting the candidate nearest to the name at `span`.
+    private mutating func reportUnknown(
+        _ name: String, message: String, among candidates: [String], at span: ExpressionSpan
+    ) {
+        let fix = NearestName.suggest(name, among: candidates).map {
+            Diagnostic.Fix("did you mean '\($0)'?", replacement: $0)
+        }
+        report(.unknownName, message, at: span, fix: fix)
+    }
+}
