@@ -21,7 +21,7 @@ public struct Validator: Sendable {
     private func report(_ loaded: FlowLoadResult, file: String) -> FileReport {
         var diagnostics = loaded.diagnostics
         if let document = loaded.document {
-            diagnostics += Self.checks(FlowIndex(root: document.root))
+            diagnostics += Self.checks(FlowIndex(root: document.root), sources: loaded.sources)
         }
         let fileOrder = Dictionary((loaded.document?.files ?? [file]).enumerated().map { ($1, $0) }) { first, _ in first }
         diagnostics.sort {
@@ -33,9 +33,9 @@ public struct Validator: Sendable {
     }
 
     /// Every check of the model, each a function of the flow tree.
-    static func checks(_ index: FlowIndex) -> [Diagnostic] {
+    static func checks(_ index: FlowIndex, sources: [String: SourceText]) -> [Diagnostic] {
         IdentityCheck.check(index) + TargetCheck.check(index) + FieldCheck.check(index)
-            + ResponderChainCheck.check(index) + GraphCheck.check(index)
+            + ExpressionCheck.check(index, sources: sources) + ResponderChainCheck.check(index) + GraphCheck.check(index)
     }
 }
 
