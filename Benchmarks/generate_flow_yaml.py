@@ -167,7 +167,8 @@ def generate(out_path, size_mb):
         written = len(data)
         index = 0
         # Always emit at least one child flow so `start: f0` resolves.
-        while index == 0 or written < target:
+        # The root's handlers come last, about 32 bytes a flow: leave room for them.
+        while index == 0 or written + 32 * index < target:
             data = child_flow(rng, index).encode("utf-8")
             out.write(data)
             written += len(data)
