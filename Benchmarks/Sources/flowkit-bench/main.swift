@@ -2,6 +2,7 @@
 //
 //   flowkit-bench tree FILE [REPEAT]   build the YAML tree REPEAT times (default 5)
 //   flowkit-bench refuse FILE          parse a hostile file once; it must be refused
+//   flowkit-bench stages FILE          time each stage of validation, best of 3
 //
 // Output: `flowkit-tree bytes=N nodes=K best_seconds=S mb_per_s=R peak_bytes=P` or
 // `flowkit-refuse bytes=N code=C seconds=S peak_bytes=P`, where peak_bytes is the
@@ -43,8 +44,8 @@ func fail(_ message: String) -> Never {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 3, ["tree", "refuse"].contains(arguments[1]) else {
-    fail("usage: flowkit-bench tree FILE [REPEAT] | flowkit-bench refuse FILE")
+guard arguments.count >= 3, ["tree", "refuse", "stages"].contains(arguments[1]) else {
+    fail("usage: flowkit-bench tree FILE [REPEAT] | flowkit-bench refuse FILE | flowkit-bench stages FILE")
 }
 let path = arguments[2]
 let repeats = arguments.count > 3 ? Int(arguments[3]) ?? 5 : 5
@@ -60,6 +61,16 @@ let peakGrowth = ResidentMemory.peak - before
 
 func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+if arguments[1] == "stages" {
+    // Each stage includes the ones before it; the differences are what each adds.
+    func best(_ work: () -> Void) -> Double { (0..<3).map { _ in seconds(clock.measure(work)) }.min() ?? 0 }
+    let parse = best { _ = parser.parse(bytes, file: path) }
+    let load = best { _ = FlowLoader().load(bytes, file: path) }
+    let validate = best { _ = Validator().validate(bytes, file: path) }
+    print("flowkit-stages parse=\(parse) load=\(load) validate=\(validate)")
+    exit(0)
 }
 
 if arguments[1] == "refuse" {

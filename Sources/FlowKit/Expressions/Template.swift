@@ -22,6 +22,8 @@ public struct Template: Sendable {
     /// The template's parts, or the first problem: an unclosed `{{` or an expression
     /// that does not parse (`expression-syntax`, `expression-too-complex`).
     public static func parse(_ text: String) -> Result<Template, ExpressionIssue> {
+        // Most titles and labels have no parts: a byte scan settles them without decoding.
+        guard hasOpeningBraces(text) else { return .success(Template(text: text, parts: text.isEmpty ? [] : [.text(text)])) }
         let scalars = Array(text.unicodeScalars)
         var parts: [Part] = []
         var literal = String.UnicodeScalarView()
@@ -63,6 +65,15 @@ public struct Template: Sendable {
         }
         if !literal.isEmpty { parts.append(.text(String(literal))) }
         return .success(Template(text: text, parts: parts))
+    }
+
+    private static func hasOpeningBraces(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "{"), previous == UInt8(ascii: "{") { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// Problems in every part's expression; any type renders, so only the parts

@@ -6,17 +6,18 @@ struct ExpressionCheck {
     /// The files' text: an issue's offset in the value becomes a column only where
     /// the value is written on one line exactly as it reads (allowing for quotes).
     let sources: [String: SourceText]
+    let tables: ScopeTables
     private(set) var diagnostics: [Diagnostic] = []
 
     static func check(_ index: FlowIndex, sources: [String: SourceText]) -> [Diagnostic] {
-        var check = ExpressionCheck(index: index, sources: sources)
+        var check = ExpressionCheck(index: index, sources: sources, tables: ScopeTables(index))
         for flow in index.flows.indices { check.checkFlow(flow) }
         return check.diagnostics
     }
 
     private mutating func checkFlow(_ position: Int) {
         let flow = index.flows[position].flow
-        let scope = FlowScope(index: index, flow: position)
+        let scope = FlowScope(index: index, tables: tables, flow: position)
         template(flow.title, scope)
         for entry in flow.result ?? [] { expression(entry.expression, scope) }
         for handler in flow.handlers { checkHandler(handler, scope, handlingFlow: position) }
@@ -75,7 +76,7 @@ struct ExpressionCheck {
             owner = handlingFlow
         }
         let name = parts[parts.count - 1]
-        let variables = FlowScope.ownVariables(of: index.flows[owner].flow)
+        let variables = tables.variables[owner]
         if variables[name] == nil {
             report(.unknownName, "flow '\(index.flows[owner].flow.id.value)' has no variable or field '\(name)'", at: target.location,
                    suggesting: NearestName.suggest(name, among: variables.keys.sorted()))

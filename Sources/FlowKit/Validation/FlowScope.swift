@@ -3,31 +3,32 @@
 /// `flowid.name`, and `env.NAME` for names an enclosing flow lists in `env`.
 struct FlowScope: ExpressionScope {
     let index: FlowIndex
+    let tables: ScopeTables
     /// The flow the expression belongs to (for a screen's expressions, its owning flow).
     let flow: Int
 
     func variableType(_ name: String) -> ExpressionType? {
-        for ancestor in index.ancestry(of: flow) {
-            if let type = Self.ownVariables(of: index.flows[ancestor].flow)[name] { return type }
+        var current: Int? = flow
+        while let ancestor = current {
+            if let type = tables.variables[ancestor][name] { return type }
+            current = index.flows[ancestor].parent
         }
         return nil
     }
 
-    func isFlow(_ name: String) -> Bool {
-        index.flows.contains { $0.flow.id.value == name }
-    }
+    func isFlow(_ name: String) -> Bool { tables.flowsByID[name] != nil }
 
     func flowMemberType(flow name: String, member: String) -> ExpressionType? {
-        guard let target = index.flows.first(where: { $0.flow.id.value == name })?.flow else { return nil }
-        if let result = target.result {
+        guard let target = tables.flowsByID[name] else { return nil }
+        if let result = index.flows[target].flow.result {
             return result.contains { $0.name.value == member } ? .dyn : nil
         }
-        return Self.ownVariables(of: target)[member]
+        return tables.variables[target][member]
     }
 
     func flowMemberNames(flow name: String) -> [String] {
-        guard let target = index.flows.first(where: { $0.flow.id.value == name })?.flow else { return [] }
-        return target.result.map { $0.map(\.name.value) } ?? Array(Self.ownVariables(of: target).keys).sorted()
+        guard let target = tables.flowsByID[name] else { return [] }
+        return index.flows[target].flow.result.map { $0.map(\.name.value) } ?? tables.variables[target].keys.sorted()
     }
 
     func isVisibleEnvironmentVariable(_ name: String) -> Bool {
@@ -35,7 +36,19 @@ struct FlowScope: ExpressionScope {
     }
 
     var variableNames: [String] {
-        index.ancestry(of: flow).flatMap { Self.ownVariables(of: index.flows[$0].flow).keys.sorted() }
+        index.ancestry(of: flow).flatMap { tables.variables[$0].keys.sorted() }
+    }
+}
+
+/// What every `FlowScope` of one tree looks names up in, computed once.
+final class ScopeTables {
+    /// Per flow: its own variables and fields with their types.
+    let variables: [[String: ExpressionType]]
+    let flowsByID: [String: Int]
+
+    init(_ index: FlowIndex) {
+        variables = index.flows.map { Self.ownVariables(of: $0.flow) }
+        flowsByID = Dictionary(index.flows.enumerated().map { ($1.flow.id.value, $0) }) { first, _ in first }
     }
 
     /// A flow's own variables and fields with their types.

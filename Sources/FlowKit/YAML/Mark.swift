@@ -3,14 +3,25 @@
 /// Columns count Unicode scalars, as libyaml does, so a multi-byte character
 /// before a position moves it by one column, not by its byte length.
 public struct Mark: Hashable, Comparable, Sendable, CustomStringConvertible {
+    // Stored in 32 bits each: the model keeps two marks for every value it reads.
+    private var storedLine: Int32
+    private var storedColumn: Int32
+
     /// The line, starting at 1.
-    public var line: Int
+    public var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = Int32(clamping: newValue) }
+    }
+
     /// The column in Unicode scalars, starting at 1.
-    public var column: Int
+    public var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = Int32(clamping: newValue) }
+    }
 
     public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
+        storedLine = Int32(clamping: line)
+        storedColumn = Int32(clamping: column)
     }
 
     /// The first position of a file, where diagnostics about the whole file point.
