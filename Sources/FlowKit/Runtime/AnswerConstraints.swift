@@ -1,0 +1,43 @@
+/// A field's own constraints on an answer (spec §6): `pattern` (the whole answer),
+/// `min`/`max` (value, length or count by type), and membership of the options.
+/// Constraints apply only to an answer that was given.
+enum AnswerConstraints {
+    /// Why `value` breaks the field's constraints, or nil if it keeps them.
+    static func violation(of value: Value, for field: ResponderTree.FieldNode, options: [FieldPrompt.Option]) -> String? {
+        switch (field.type, value) {
+        case (.text, .string(let text)), (.secret, .string(let text)):
+            if let pattern = field.pattern, let regex = try? Regex(pattern), (try? regex.wholeMatch(in: text)) == nil {
+                return field.type == .secret ? "The answer does not have the expected form." : "'\(text)' does not have the expected form."
+            }
+            return bounds(Double(text.count), field, what: "characters")
+        case (.integer, .int(let number)):
+            return bounds(Double(number), field, what: nil)
+        case (.number, .double(let number)):
+            return bounds(number, field, what: nil)
+        case (.number, .int(let number)):
+            return bounds(Double(number), field, what: nil)
+        case (.choice, let chosen):
+            return options.isEmpty || options.contains(where: { $0.value == chosen }) ? nil : "That is not one of the options."
+        case (.multichoice, .list(let chosen)):
+            if !options.isEmpty, chosen.contains(where: { item in !options.contains { $0.value == item } }) {
+                return "That is not one of the options."
+            }
+            return bounds(Double(chosen.count), field, what: "choices")
+        case (.boolean, .bool):
+            return nil
+        default:
+            return "The answer is not a \(field.type.rawValue)."
+        }
+    }
+
+    private static func bounds(_ measure: Double, _ field: ResponderTree.FieldNode, what unit: String?) -> String? {
+        let suffix = unit.map { " \($0)" } ?? ""
+        if let min = field.min, measure < min { return "Must be at least \(format(min))\(suffix)." }
+        if let max = field.max, measure > max { return "Must be at most \(format(max))\(suffix)." }
+        return nil
+    }
+
+    private static func format(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+    }
+}

@@ -1,0 +1,108 @@
+/// The flows of a validated document compiled for running: flows and screens by
+/// index, handlers by action, targets resolved, every expression and template parsed
+/// once. The responders of spec §1 are its flows and screens, linked by `next`.
+public struct ResponderTree: Sendable {
+    public struct FlowNode: Sendable {
+        public let id: String
+        public let parent: Int?
+        public let start: Target
+        /// Declared variables in order, then each field's variable (null until answered).
+        let initialVariables: [(name: String, value: Value)]
+        let environment: Set<String>
+        let result: [(name: String, expression: Compiled<Expression>)]?
+        let handlers: [String: HandlerNode]
+        /// Indices into `ResponderTree.screens`.
+        public let screens: [Int]
+        let childrenByID: [String: Int]
+        let screensByID: [String: Int]
+    }
+
+    public struct ScreenNode: Sendable {
+        public let id: String
+        public let flow: Int
+        let title: Compiled<Template>?
+        let text: Compiled<Template>?
+        public let fields: [FieldNode]
+        public let actions: [ActionNode]
+        let handlers: [String: HandlerNode]
+        public let isTerminal: Bool
+    }
+
+    public struct FieldNode: Sendable {
+        public let id: String
+        public let type: FieldType
+        let label: Compiled<Template>?
+        let help: Compiled<Template>?
+        let placeholder: Compiled<Template>?
+        let defaultValue: DefaultValue?
+        public let isRequired: Bool
+        /// The pattern's source; compiled when an answer is checked (`Regex` is not `Sendable`).
+        let pattern: String?
+        public let min: Double?
+        public let max: Double?
+        let options: OptionsNode?
+        let when: Compiled<Expression>?
+        let message: Compiled<Template>?
+        let rules: [(rule: Compiled<Expression>, message: Compiled<Template>?)]
+        public let remember: Bool
+    }
+
+    enum DefaultValue: Sendable {
+        case literal(Value)
+        case template(Compiled<Template>)
+    }
+
+    enum OptionsNode: Sendable {
+        case list([(value: Value, label: Compiled<Template>?)])
+        case expression(Compiled<Expression>)
+    }
+
+    public struct ActionNode: Sendable {
+        public let id: String
+        let label: Compiled<Template>?
+        public let key: String?
+        public let validatesFields: Bool
+        let when: Compiled<Expression>?
+    }
+
+    struct HandlerNode: Sendable {
+        let branches: [BranchNode]
+    }
+
+    struct BranchNode: Sendable {
+        let when: Compiled<Expression>?
+        let assignments: [(flow: Int?, name: String, expression: Compiled<Expression>)]
+        let say: Compiled<Template>?
+        let transition: CompiledTransition?
+        /// A description for transcripts and `flowrun chain`: "when attempts < 3".
+        let guardText: String?
+    }
+
+    enum CompiledTransition: Sendable {
+        case push(Target)
+        case replace(Target)
+        case back
+        case send(String)
+        case finish
+        case exit(code: Int, message: Compiled<Template>?)
+    }
+
+    /// A screen of a flow, or one of its child flows.
+    public enum Target: Sendable, Equatable {
+        case screen(Int)
+        case flow(Int)
+    }
+
+    public let flows: [FlowNode]
+    public let screens: [ScreenNode]
+    let flowsByID: [String: Int]
+
+    public func flow(named id: String) -> Int? { flowsByID[id] }
+}
+
+/// A parsed expression or template with where it was written, for run-time warnings.
+struct Compiled<Parsed: Sendable>: Sendable {
+    let parsed: Parsed
+    let source: String
+    let location: SourceLocation
+}

@@ -1,0 +1,170 @@
+/// Why a document could not be compiled for running. Validated documents always
+/// compile; this guards the API against documents with errors.
+public struct CompileError: Error, Sendable, CustomStringConvertible {
+    public let message: String
+    public let location: SourceLocation
+    public var description: String { "\(location): \(message)" }
+}
+
+extension ResponderTree {
+    /// Compiles a document. Run `Validator` first: a document with errors may not compile.
+    public init(_ document: FlowDocument) throws(CompileError) {
+        var compiler = ResponderTreeCompiler(index: FlowIndex(root: document.root))
+        try compiler.compile()
+        self.init(flows: compiler.flows, screens: compiler.screens,
+                  flowsByID: Dictionary(compiler.flows.enumerated().map { ($1.id, $0) }) { first, _ in first })
+    }
+}
+
+private struct ResponderTreeCompiler {
+    let index: FlowIndex
+    var flows: [ResponderTree.FlowNode] = []
+    var screens: [ResponderTree.ScreenNode] = []
+
+    /// Global screen index of each (flow, screen) pair, assigned in flow order.
+    private var screenOffsets: [Int] = []
+
+    init(index: FlowIndex) {
+        self.index = index
+        var offset = 0
+        for entry in index.flows {
+            screenOffsets.append(offset)
+            offset += entry.flow.screens.count
+        }
+    }
+
+    mutating func compile() throws(CompileError) {
+        for position in index.flows.indices {
+            let flow = index.flows[position].flow
+            for (local, screen) in flow.screens.enumerated() {
+                screens.append(try compile(screen, flow: position, local: local))
+            }
+            guard let start = flow.start, let target = target(start.value, in: position) else {
+                throw CompileError(message: "flow '\(flow.id.value)' has no valid start", location: flow.location)
+            }
+            var variables: [(name: String, value: Value)] = flow.variables.map { ($0.name.value, Value(literal: $0.value)) }
+            var names = Set(variables.map(\.name))
+            for screen in flow.screens {
+                for field in screen.fields where names.insert(field.id.value).inserted { variables.append((field.id.value, .null)) }
+            }
+            let children = Dictionary(flow.flows.compactMap { child in index.child(of: position, named: child.id.value).map { (child.id.value, $0) } }) { first, _ in first }
+            flows.append(ResponderTree.FlowNode(
+                id: flow.id.value, parent: index.flows[position].parent, start: target,
+                initialVariables: variables, environment: Set(flow.environment.map(\.value)),
+                result: try flow.result.map { entries throws(CompileError) in
+                    try entries.map { entry throws(CompileError) in (entry.name.value, try expression(entry.expression)) }
+                },
+                handlers: try handlers(flow.handlers, handlingFlow: position),
+                screens: Array(screenOffsets[position]..<screenOffsets[position] + flow.screens.count),
+                childrenByID: children,
+                screensByID: Dictionary(flow.screens.enumerated().map { ($1.id.value, screenOffsets[position] + $0) }) { first, _ in first }))
+        }
+    }
+
+    private func target(_ name: String, in flow: Int) -> ResponderTree.Target? {
+        if let screen = index.screen(of: flow, named: name) { return .screen(screenOffsets[flow] + screen) }
+        return index.child(of: flow, named: name).map(ResponderTree.Target.flow)
+    }
+
+    private mutating func compile(_ screen: Screen, flow: Int, local: Int) throws(CompileError) -> ResponderTree.ScreenNode {
+        ResponderTree.ScreenNode(
+            id: screen.id.value, flow: flow,
+            title: try template(screen.title), text: try template(screen.text),
+            fields: try screen.fields.map { field throws(CompileError) in try compile(field) },
+            actions: try screen.actions.map { action throws(CompileError) in
+                ResponderTree.ActionNode(id: action.id.value, label: try template(action.label), key: action.key?.value,
+                                         validatesFields: action.validatesFields, when: try expression(action.when))
+            },
+            handlers: try handlers(screen.handlers, handlingFlow: flow),
+            isTerminal: screen.isTerminal)
+    }
+
+    private func compile(_ field: Field) throws(CompileError) -> ResponderTree.FieldNode {
+        var defaultValue: ResponderTree.DefaultValue?
+        if let node = field.defaultValue {
+            if node.scalarKind == .string, let text = node.string, text.contains("{{") {
+                defaultValue = .template(try template(Located(text, at: SourceLocation(node))))
+            } else {
+                defaultValue = .literal(Value(literal: node))
+            }
+        }
+        var options: ResponderTree.OptionsNode?
+        switch field.options {
+        case .list(let list, _)?:
+            options = .list(try list.map { option throws(CompileError) in (Value(literal: option.value), try template(option.label)) })
+        case .expression(let source)?:
+            options = .expression(try expression(source))
+        case nil:
+            options = nil
+        }
+        return ResponderTree.FieldNode(
+            id: field.id.value, type: field.type.value, label: try template(field.label), help: try template(field.help),
+            placeholder: try template(field.placeholder), defaultValue: defaultValue, isRequired: field.isRequired,
+            pattern: field.pattern?.value, min: field.min?.value, max: field.max?.value, options: options,
+            when: try expression(field.when), message: try template(field.message),
+            rules: try field.rules.map { rule throws(CompileError) in (try expression(rule.rule), try template(rule.message)) },
+            remember: field.remember)
+    }
+
+    private func handlers(_ handlers: [Handler], handlingFlow: Int) throws(CompileError) -> [String: ResponderTree.HandlerNode] {
+        var table: [String: ResponderTree.HandlerNode] = [:]
+        for handler in handlers where table[handler.action.value] == nil {
+            table[handler.action.value] = ResponderTree.HandlerNode(branches: try handler.branches.map { branch throws(CompileError) in
+                try compile(branch, handlingFlow: handlingFlow)
+            })
+        }
+        return table
+    }
+
+    private func compile(_ branch: Branch, handlingFlow: Int) throws(CompileError) -> ResponderTree.BranchNode {
+        let assignments = try branch.assignments.map { assignment throws(CompileError) -> (flow: Int?, name: String, expression: Compiled<Expression>) in
+            let parts = assignment.target.value.split(separator: ".").map(String.init)
+            let owner = parts.count == 2 ? index.ancestry(of: handlingFlow).first { index.flows[$0].flow.id.value == parts[0] } : handlingFlow
+            guard let owner, let name = parts.last else {
+                throw CompileError(message: "'\(assignment.target.value)' names no variable of the handling flow or an ancestor",
+                                   location: assignment.target.location)
+            }
+            return (owner, name, try expression(assignment.expression))
+        }
+        var transition: ResponderTree.CompiledTransition?
+        if let written = branch.transition {
+            switch written.value {
+            case .push(let name), .replace(let name):
+                guard let resolved = target(name, in: handlingFlow) else {
+                    throw CompileError(message: "'\(name)' is not a screen or child flow of the handling flow", location: written.location)
+                }
+                transition = if case .push = written.value { .push(resolved) } else { .replace(resolved) }
+            case .back: transition = .back
+            case .send(let action): transition = .send(action)
+            case .finish: transition = .finish
+            case .exit(let code, let message): transition = .exit(code: code, message: try template(message))
+            }
+        }
+        return ResponderTree.BranchNode(when: try expression(branch.when), assignments: assignments, say: try template(branch.say),
+                                        transition: transition, guardText: branch.when.map { "when \($0.value)" })
+    }
+
+    private func expression(_ source: Located<String>?) throws(CompileError) -> Compiled<Expression>? {
+        guard let source else { return nil }
+        return try expression(source)
+    }
+
+    private func expression(_ source: Located<String>) throws(CompileError) -> Compiled<Expression> {
+        switch ExpressionParser.parse(source.value) {
+        case .success(let parsed): return Compiled(parsed: parsed, source: source.value, location: source.location)
+        case .failure(let issue): throw CompileError(message: issue.message, location: source.location)
+        }
+    }
+
+    private func template(_ source: Located<String>?) throws(CompileError) -> Compiled<Template>? {
+        guard let source else { return nil }
+        return try template(source)
+    }
+
+    private func template(_ source: Located<String>) throws(CompileError) -> Compiled<Template> {
+        switch Template.parse(source.value) {
+        case .success(let parsed): return Compiled(parsed: parsed, source: source.value, location: source.location)
+        case .failure(let issue): throw CompileError(message: issue.message, location: source.location)
+        }
+    }
+}

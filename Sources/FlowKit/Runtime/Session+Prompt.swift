@@ -1,0 +1,48 @@
+extension Session {
+    /// What the session waits for now, rendered; nil before `start()`. Rendering
+    /// problems were reported as warnings when the screen or field was shown.
+    public var prompt: Prompt? {
+        var run = Run(session: self)
+        switch state.phase {
+        case .notStarted:
+            return nil
+        case .ended(let outcome):
+            return .ended(outcome)
+        case .field(let position):
+            guard let screen = currentScreen else { return nil }
+            let node = tree.screens[screen]
+            let field = node.fields[position]
+            return .field(FieldPrompt(
+                screen: view(of: screen, run: &run), field: field,
+                label: run.render(field.label, in: node.flow) ?? Self.humanized(field.id),
+                help: run.render(field.help, in: node.flow), placeholder: run.render(field.placeholder, in: node.flow),
+                defaultValue: run.defaultValue(of: field, in: node.flow),
+                options: run.options(of: field, in: node.flow)))
+        case .action:
+            guard let screen = currentScreen else { return nil }
+            let node = tree.screens[screen]
+            let actions = node.actions.filter { run.holds($0.when, in: node.flow) }.map { action in
+                ActionPrompt.Action(id: action.id, label: run.render(action.label, in: node.flow) ?? Self.humanized(action.id), key: action.key)
+            }
+            return .action(ActionPrompt(screen: view(of: screen, run: &run), actions: actions))
+        }
+    }
+
+    private func view(of screen: Int, run: inout Run) -> ScreenView {
+        let node = tree.screens[screen]
+        var flowPath: [String] = []
+        var current: Int? = node.flow
+        while let flow = current {
+            flowPath.insert(tree.flows[flow].id, at: 0)
+            current = tree.flows[flow].parent
+        }
+        return ScreenView(flowPath: flowPath, screen: node.id, title: run.render(node.title, in: node.flow),
+                          text: run.render(node.text, in: node.flow))
+    }
+
+    /// An id as a label, where none is given (spec §5): `sign_up` → "Sign up".
+    static func humanized(_ id: String) -> String {
+        let words = id.split(whereSeparator: { $0 == "_" || $0 == "-" }).joined(separator: " ")
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
+}

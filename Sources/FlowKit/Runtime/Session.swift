@@ -1,0 +1,138 @@
+/// A run of a flow as a value-driven state machine (spec §6–§8): no I/O, no clock,
+/// no globals. Feed it answers and actions; it answers with events and a new prompt.
+///
+/// Actions travel the responder chain: the current screen, its flow, each parent flow,
+/// the root, then the application responder with the built-ins `back` and `quit`. The
+/// first responder with a branch whose `when` holds handles the action.
+public struct Session: Sendable {
+    public let tree: ResponderTree
+    /// The environment variables `env.NAME` reads (only names some enclosing flow lists).
+    public let environment: [String: String]
+    /// Steps one input may cause before the run stops (`runaway-transitions`, spec §11).
+    public let maxSteps: Int
+    var state: SessionState
+
+    public init(tree: ResponderTree, environment: [String: String] = [:], maxSteps: Int = 10_000) {
+        self.tree = tree
+        self.environment = environment
+        self.maxSteps = maxSteps
+        state = SessionState(flows: tree.flows.map { flow in
+            SessionState.FlowState(variables: Dictionary(flow.initialVariables.map { ($0.name, $0.value) }) { first, _ in first })
+        })
+    }
+
+    // MARK: What a front end reads
+
+    /// Every screen shown so far, as `flowid/screenid`.
+    public var path: [String] { state.path }
+
+    /// Every flow's variables by flow id; a flow that never started has its initial values.
+    public var values: [String: [String: Value]] {
+        Dictionary(tree.flows.indices.map { (tree.flows[$0].id, state.flows[$0].variables) }) { first, _ in first }
+    }
+
+    /// The run's outcome once it has ended.
+    public var outcome: RunOutcome? {
+        if case .ended(let outcome) = state.phase { return outcome }
+        return nil
+    }
+
+    /// The screen on display (global index), if any.
+    public var currentScreen: Int? { currentScreen(in: state) }
+
+    // MARK: Inputs
+
+    /// Starts the run: the root flow, its start screen (through start child flows).
+    public mutating func start() -> [SessionEvent] {
+        guard state.phase == .notStarted else { return [] }
+        var run = Run(session: self)
+        run.startFlow(0)
+        run.show()
+        run.runQueue()
+        return finish(run)
+    }
+
+    /// Answers the current field with a typed line (cli.md's plain-mode rules); an
+    /// empty line means "no answer".
+    public mutating func answer(_ text: String) -> [SessionEvent] {
+        guard case .field(let position) = state.phase, let screen = currentScreen else {
+            return [.refused("There is no question to answer now.")]
+        }
+        let field = tree.screens[screen].fields[position]
+        let options = self.options(of: field, screen: screen)
+        switch AnswerReader.read(text, for: field, options: options) {
+        case .failure(let refusal): return [.refused(refusal.message)]
+        case .success(let value): return answer(value: value)
+        }
+    }
+
+    /// Answers the current field with a value (`nil`: no answer). A refused answer
+    /// leaves the question open; nothing answered before is lost.
+    public mutating func answer(value: Value?) -> [SessionEvent] {
+        guard case .field(let position) = state.phase, let screen = currentScreen else {
+            return [.refused("There is no question to answer now.")]
+        }
+        var run = Run(session: self)
+        run.answer(value, field: position, screen: screen)
+        return finish(run)
+    }
+
+    /// Chooses an action: one the screen offers, or a built-in (`back`, `quit`). At a
+    /// field, only actions that do not validate the fields (`back`, `quit`, or
+    /// `validate: false`) may be chosen.
+    public mutating func perform(_ action: String) -> [SessionEvent] {
+        guard let screen = currentScreen, state.phase == .action || isField(state.phase) else {
+            return [.refused("There is no action to choose now.")]
+        }
+        let offered = tree.screens[screen].actions.first { $0.id == action }
+        if offered == nil && !ActionEntry.builtIns.contains(action) {
+            return [.refused("'\(action)' is not an action of this screen.")]
+        }
+        if isField(state.phase), offered?.validatesFields ?? false {
+            return [.refused("Answer the questions of this screen before '\(action)'.")]
+        }
+        var run = Run(session: self)
+        if let offered, !run.holds(offered.when, in: tree.screens[screen].flow) {
+            return finish(run) + [.refused("'\(action)' is not available now.")]
+        }
+        run.dispatch(action, from: .screen(screen))
+        return finish(run)
+    }
+
+    /// Input ended (end of file): the run is `incomplete` (cli.md exit code 3).
+    public mutating func endOfInput() -> [SessionEvent] {
+        guard outcome == nil else { return [] }
+        let outcome = RunOutcome(.incomplete, exitCode: 3, message: "input ended before the flow did")
+        state.phase = .ended(outcome)
+        return [.ended(outcome)]
+    }
+
+    // MARK: Internals
+
+    private mutating func finish(_ run: Run) -> [SessionEvent] {
+        state = run.state
+        return run.events
+    }
+
+    private func isField(_ phase: SessionState.Phase) -> Bool {
+        if case .field = phase { return true }
+        return false
+    }
+
+    func currentScreen(in state: SessionState) -> Int? {
+        var flow = 0
+        while let top = state.flows[flow].stack.last {
+            switch top {
+            case .screen(let screen): return screen
+            case .flow(let child): flow = child
+            }
+        }
+        return nil
+    }
+
+    /// A field's options with rendered labels; warnings of computing them were given when the field was shown.
+    func options(of field: ResponderTree.FieldNode, screen: Int) -> [FieldPrompt.Option] {
+        var run = Run(session: self)
+        return run.options(of: field, in: tree.screens[screen].flow)
+    }
+}

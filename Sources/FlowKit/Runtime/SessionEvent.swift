@@ -1,0 +1,15 @@
+/// What happened in answer to an input: the session's only output.
+public enum SessionEvent: Sendable, Equatable {
+    /// A screen was shown (or shown again): `flow/screen` joins the run's path.
+    case screenShown(flow: String, screen: String)
+    /// A branch's `say`.
+    case said(String)
+    /// An answer or action was refused; the same question is asked again.
+    case refused(String)
+    /// An expression failed at run time and counted as false (spec §9).
+    case warning(String, at: SourceLocation)
+    /// An action was handled: by which responder (`screen 'x'`, `flow 'y'`, `the application`).
+    case routed(action: String, responder: String)
+    /// The run ended.
+    case ended(RunOutcome)
+}

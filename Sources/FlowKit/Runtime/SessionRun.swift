@@ -1,0 +1,403 @@
+/// One input's worth of work on a session: a copy of its state, the events so far,
+/// and a count of the steps taken, so that a `send` loop stops at the limit.
+struct Run {
+    let tree: ResponderTree
+    let environment: [String: String]
+    let maxSteps: Int
+    var state: SessionState
+    var events: [SessionEvent] = []
+    private var steps = 0
+
+    /// A responder on the chain: a screen (global index) or a flow.
+    enum Responder: Equatable {
+        case screen(Int)
+        case flow(Int)
+    }
+
+    init(session: Session) {
+        tree = session.tree
+        environment = session.environment
+        maxSteps = session.maxSteps
+        state = session.state
+    }
+
+    private var ended: Bool {
+        if case .ended = state.phase { return true }
+        return false
+    }
+
+    // MARK: Flows
+
+    /// Starts a flow afresh (spec §7): initial variables, a stack holding only its start.
+    mutating func startFlow(_ flow: Int) {
+        let node = tree.flows[flow]
+        state.flows[flow] = SessionState.FlowState(variables: Dictionary(node.initialVariables.map { ($0.name, $0.value) }) { first, _ in first })
+        switch node.start {
+        case .screen(let screen): state.flows[flow].stack = [.screen(screen)]
+        case .flow(let child):
+            state.flows[flow].stack = [.flow(child)]
+            startFlow(child)
+        }
+    }
+
+    /// The flow whose stack shows `screen`'s parent chain: walks down from the root.
+    private var currentScreen: Int? {
+        var flow = 0
+        while let top = state.flows[flow].stack.last {
+            switch top {
+            case .screen(let screen): return screen
+            case .flow(let child): flow = child
+            }
+        }
+        return nil
+    }
+
+    /// The innermost flow on display, whether or not it shows a screen.
+    private var innermostFlow: Int {
+        var flow = 0
+        while case .flow(let child)? = state.flows[flow].stack.last { flow = child }
+        return flow
+    }
+
+    // MARK: Showing screens and asking fields
+
+    /// Shows the current screen (again): it joins the path, and its fields are asked
+    /// from the first. A flow left with nothing shown finishes (spec §8).
+    mutating func show() {
+        guard !ended else { return }
+        guard let screen = currentScreen else {
+            finishFlow(innermostFlow)
+            return
+        }
+        let node = tree.screens[screen]
+        let flowID = tree.flows[node.flow].id
+        state.path.append("\(flowID)/\(node.id)")
+        events.append(.screenShown(flow: flowID, screen: node.id))
+        _ = render(node.title, in: node.flow)
+        _ = render(node.text, in: node.flow)
+        askField(from: 0, screen: screen)
+    }
+
+    /// Moves to the first field from `position` whose `when` holds; fields skipped get
+    /// `null`. After the last, a terminal screen finishes its flow.
+    mutating func askField(from position: Int, screen: Int) {
+        let node = tree.screens[screen]
+        var next = position
+        while next < node.fields.count {
+            let field = node.fields[next]
+            if holds(field.when, in: node.flow) {
+                state.phase = .field(next)
+                _ = options(of: field, in: node.flow)
+                for template in [field.label, field.help, field.placeholder] { _ = render(template, in: node.flow) }
+                return
+            }
+            state.flows[node.flow].variables[field.id] = .null
+            next += 1
+        }
+        state.phase = .action
+        if node.isTerminal { finishFlow(node.flow) }
+    }
+
+    /// Checks and stores an answer, then moves on; a refusal keeps the question open.
+    mutating func answer(_ given: Value?, field position: Int, screen: Int) {
+        let node = tree.screens[screen]
+        let field = node.fields[position]
+        let options = self.options(of: field, in: node.flow)
+        var value = given
+        if value == nil { value = defaultValue(of: field, in: node.flow) }
+        guard let answer = value, answer != .null else {
+            if field.isRequired {
+                events.append(.refused(render(field.message, in: node.flow) ?? "An answer is required."))
+                return
+            }
+            state.flows[node.flow].variables[field.id] = .null
+            askField(from: position + 1, screen: screen)
+            return
+        }
+        if let problem = AnswerConstraints.violation(of: answer, for: field, options: options) {
+            events.append(.refused(render(field.message, in: node.flow) ?? problem))
+            return
+        }
+        for rule in field.rules {
+            var scope = self.scope(node.flow)
+            scope.pending[field.id] = answer
+            guard holds(rule.rule, in: scope) else {
+                events.append(.refused(render(rule.message, in: node.flow) ?? "The answer does not pass the check '\(rule.rule.source)'."))
+                return
+            }
+        }
+        state.flows[node.flow].variables[field.id] = answer
+        state.forgottenSecrets.removeAll { $0 == "\(tree.flows[node.flow].id).\(field.id)" }
+        steps = 0
+        askField(from: position + 1, screen: screen)
+        runQueue()
+    }
+
+    /// What an empty answer gives: the variable's current value, else the field's default.
+    func defaultValue(of field: ResponderTree.FieldNode, in flow: Int) -> Value? {
+        if let current = state.flows[flow].variables[field.id], current != .null { return current }
+        switch field.defaultValue {
+        case .literal(let value)?: return value
+        case .template(let template)?:
+            var copy = self
+            return copy.render(template, in: flow).map(Value.string)
+        case nil: return nil
+        }
+    }
+
+    /// A field's options with rendered labels: listed, or from their expression.
+    mutating func options(of field: ResponderTree.FieldNode, in flow: Int) -> [FieldPrompt.Option] {
+        switch field.options {
+        case .list(let list)?:
+            return list.map { FieldPrompt.Option(value: $0.value, label: render($0.label, in: flow) ?? ValueFormatting.render($0.value)) }
+        case .expression(let expression)?:
+            guard case .list(let values)? = evaluate(expression, in: scope(flow)) else { return [] }
+            return values.map { FieldPrompt.Option(value: $0, label: ValueFormatting.render($0)) }
+        case nil:
+            return []
+        }
+    }
+
+    // MARK: Routing
+
+    /// Steps waiting to run: actions to dispatch and flows that finished.
+    private var queue: [Step] = []
+
+    private enum Step {
+        case dispatch(String, from: Responder?)
+        case finished(Int)
+    }
+
+    /// Dispatches an action from a responder, and everything it leads to.
+    mutating func dispatch(_ action: String, from responder: Responder) {
+        steps = 0
+        queue.append(.dispatch(action, from: responder))
+        runQueue()
+    }
+
+    mutating func finishFlow(_ flow: Int) {
+        queue.append(.finished(flow))
+    }
+
+    /// Runs queued steps until none is left, showing the screen again where one moved the user.
+    mutating func runQueue() {
+        var needsShow = false
+        while !queue.isEmpty, !ended {
+            steps += 1
+            guard steps <= maxSteps else {
+                end(RunOutcome(.failed, exitCode: 2, message: "runaway-transitions: more than \(maxSteps) steps without input (a send or replace loop?)"))
+                return
+            }
+            switch queue.removeFirst() {
+            case .dispatch(let action, let responder):
+                if route(action, from: responder) != .unhandled { needsShow = true }
+            case .finished(let flow):
+                if completeFinish(of: flow) { needsShow = true }
+            }
+            if queue.isEmpty, needsShow, !ended {
+                needsShow = false
+                show()
+            }
+        }
+    }
+
+    private enum Routing: Equatable {
+        case unhandled
+        case handled(transitioned: Bool)
+    }
+
+    /// Offers the action to each responder from `responder` up; the first enabled branch runs.
+    private mutating func route(_ action: String, from responder: Responder?) -> Routing {
+        var current = responder
+        while let candidate = current {
+            current = next(of: candidate)
+            guard let handler = handler(for: action, at: candidate) else { continue }
+            let flow = handlingFlow(of: candidate)
+            for branch in handler.branches where holds(branch.when, in: flow) {
+                events.append(.routed(action: action, responder: describe(candidate)))
+                return .handled(transitioned: run(branch, handlingFlow: flow, responder: candidate))
+            }
+        }
+        switch action {
+        case "quit":
+            events.append(.routed(action: action, responder: "the application"))
+            end(RunOutcome(.cancelled, exitCode: 0))
+            return .handled(transitioned: true)
+        case "back":
+            events.append(.routed(action: action, responder: "the application"))
+            return goBack(from: innermostFlow) ? .handled(transitioned: true) : .unhandled
+        default:
+            return .unhandled
+        }
+    }
+
+    /// Runs a branch: `set` in order, `say`, then its transition. Returns whether it moved the user.
+    private mutating func run(_ branch: ResponderTree.BranchNode, handlingFlow flow: Int, responder: Responder) -> Bool {
+        for assignment in branch.assignments {
+            guard let value = evaluate(assignment.expression, in: scope(flow)) else { continue }
+            state.flows[assignment.flow ?? flow].variables[assignment.name] = value
+        }
+        if let message = render(branch.say, in: flow) { events.append(.said(message)) }
+        switch branch.transition {
+        case nil:
+            return false
+        case .push(let target)?:
+            switch target {
+            case .screen(let screen): state.flows[flow].stack.append(.screen(screen))
+            case .flow(let child):
+                startFlow(child)
+                state.flows[flow].stack.append(.flow(child))
+            }
+        case .replace(let target)?:
+            switch target {
+            case .screen(let screen): state.flows[flow].stack = [.screen(screen)]
+            case .flow(let child):
+                startFlow(child)
+                state.flows[flow].stack = [.flow(child)]
+            }
+        case .back?:
+            _ = goBack(from: flow)
+        case .send(let action)?:
+            queue.append(.dispatch(action, from: next(of: responder)))
+        case .finish?:
+            finishFlow(flow)
+        case .exit(let code, let message)?:
+            end(RunOutcome(.exited, exitCode: code, message: render(message, in: flow)))
+        }
+        return true
+    }
+
+    /// `back` (spec §7): pops the innermost flow from `flow` up whose stack holds more than
+    /// one entry; a presented child holding one screen is dismissed (no `done`).
+    private mutating func goBack(from flow: Int) -> Bool {
+        var current: Int? = flow
+        while let candidate = current {
+            if state.flows[candidate].stack.count > 1 {
+                state.flows[candidate].stack.removeLast()
+                return true
+            }
+            guard let parent = tree.flows[candidate].parent else { break }
+            if state.flows[parent].stack.count > 1, state.flows[parent].stack.last == .flow(candidate) {
+                state.flows[parent].stack.removeLast()
+                return true
+            }
+            current = parent
+        }
+        events.append(.said("There is nothing to go back to."))
+        return false
+    }
+
+    /// A flow finished (spec §8): its result is computed, it is dismissed, and `c.done`
+    /// goes to its parent. Returns whether the screen on display should be shown again.
+    private mutating func completeFinish(of flow: Int) -> Bool {
+        if let declared = tree.flows[flow].result {
+            var result: [String: Value] = [:]
+            for entry in declared { result[entry.name] = evaluate(entry.expression, in: scope(flow)) ?? .null }
+            state.flows[flow].result = result
+        }
+        guard let parent = tree.flows[flow].parent else {
+            end(RunOutcome(.finished, exitCode: 0))
+            return false
+        }
+        if let position = state.flows[parent].stack.lastIndex(of: .flow(flow)) {
+            state.flows[parent].stack.removeSubrange(position...)
+        }
+        let routing = route("\(tree.flows[flow].id).done", from: .flow(parent))
+        if routing == .handled(transitioned: true) { return true }
+        // No handler, or no transition: back on the uncovered screen, or, with nothing shown, the parent finishes too.
+        if state.flows[parent].stack.isEmpty {
+            finishFlow(parent)
+            return false
+        }
+        return true
+    }
+
+    private mutating func end(_ outcome: RunOutcome) {
+        state.phase = .ended(outcome)
+        queue.removeAll()
+        events.append(.ended(outcome))
+    }
+
+    // MARK: Responders
+
+    private func next(of responder: Responder) -> Responder? {
+        switch responder {
+        case .screen(let screen): .flow(tree.screens[screen].flow)
+        case .flow(let flow): tree.flows[flow].parent.map(Responder.flow)
+        }
+    }
+
+    private func handler(for action: String, at responder: Responder) -> ResponderTree.HandlerNode? {
+        switch responder {
+        case .screen(let screen): tree.screens[screen].handlers[action]
+        case .flow(let flow): tree.flows[flow].handlers[action]
+        }
+    }
+
+    private func handlingFlow(of responder: Responder) -> Int {
+        switch responder {
+        case .screen(let screen): tree.screens[screen].flow
+        case .flow(let flow): flow
+        }
+    }
+
+    private func describe(_ responder: Responder) -> String {
+        switch responder {
+        case .screen(let screen): "screen '\(tree.screens[screen].id)'"
+        case .flow(let flow): "flow '\(tree.flows[flow].id)'"
+        }
+    }
+
+    // MARK: Expressions
+
+    func scope(_ flow: Int) -> SessionScope {
+        SessionScope(tree: tree, flows: state.flows, environment: visibleEnvironment(of: flow), flow: flow)
+    }
+
+    /// The environment variables the flow's chain lists in `env`.
+    private func visibleEnvironment(of flow: Int) -> [String: String] {
+        var visible: [String: String] = [:]
+        var current: Int? = flow
+        while let candidate = current {
+            for name in tree.flows[candidate].environment { visible[name] = environment[name] }
+            current = tree.flows[candidate].parent
+        }
+        return visible
+    }
+
+    /// Whether a condition holds; no condition holds. A failing or non-boolean one
+    /// counts as false, with a warning (spec §9).
+    mutating func holds(_ condition: Compiled<Expression>?, in flow: Int) -> Bool {
+        holds(condition, in: scope(flow))
+    }
+
+    private mutating func holds(_ condition: Compiled<Expression>?, in scope: SessionScope) -> Bool {
+        guard let condition else { return true }
+        switch evaluate(condition, in: scope) {
+        case .bool(let value)?: return value
+        case nil: return false
+        case let other?:
+            events.append(.warning("'\(condition.source)' gave \(other.kindName), not true or false; counted as false", at: condition.location))
+            return false
+        }
+    }
+
+    mutating func evaluate(_ expression: Compiled<Expression>, in scope: SessionScope) -> Value? {
+        switch Evaluator.evaluate(expression.parsed, in: scope) {
+        case .success(let value): return value
+        case .failure(let error):
+            events.append(.warning("'\(expression.source)' failed: \(error.message); counted as false", at: expression.location))
+            return nil
+        }
+    }
+
+    mutating func render(_ template: Compiled<Template>?, in flow: Int) -> String? {
+        guard let template else { return nil }
+        switch template.parsed.render(in: scope(flow)) {
+        case .success(let text): return text
+        case .failure(let error):
+            events.append(.warning("'\(template.source)' failed: \(error.message)", at: template.location))
+            return nil
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// Everything a session remembers between inputs: a plain value, so it can be saved,
+/// restored, compared and replayed.
+struct SessionState: Sendable, Equatable, Codable {
+    enum Phase: Sendable, Equatable, Codable {
+        case notStarted
+        /// Asking the current screen's field at this index.
+        case field(Int)
+        /// Offering the current screen's actions.
+        case action
+        case ended(RunOutcome)
+    }
+
+    /// One entry of a flow's navigation stack: one of its screens, or a child flow.
+    enum StackEntry: Sendable, Equatable, Codable {
+        /// A global screen index.
+        case screen(Int)
+        /// A child flow: at the bottom, the flow's active child; above a screen, presented.
+        case flow(Int)
+    }
+
+    struct FlowState: Sendable, Equatable, Codable {
+        var variables: [String: Value]
+        var stack: [StackEntry] = []
+        /// The flow's `result` values, once it has finished.
+        var result: [String: Value]?
+    }
+
+    var flows: [FlowState]
+    var phase: Phase = .notStarted
+    /// Every screen shown, as `flowid/screenid`.
+    var path: [String] = []
+    /// Secret fields (`flowid.fieldid`) whose answers were left out of a saved state.
+    var forgottenSecrets: [String] = []
+}

@@ -1,0 +1,54 @@
+import FlowKit
+import Testing
+import TestSupport
+
+/// Drives a session as plain mode does: each line answers the field on display, or
+/// names the action to take. Collects every event.
+struct SessionDriver {
+    var session: Session
+    var events: [SessionEvent] = []
+
+    /// A session of a flow file's text, which must validate without errors.
+    init(_ yaml: String, environment: [String: String] = [:], file: String = "flow.yaml", maxSteps: Int = 10_000) throws {
+        let report = Validator().validate(Array(yaml.utf8), file: file)
+        let errors = report.diagnostics.filter { $0.severity == .error }
+        guard errors.isEmpty else { throw DriverError.invalid(errors.map { "\($0.start): \($0.message)" }) }
+        guard let document = FlowLoader().load(Array(yaml.utf8), file: file).document else { throw DriverError.invalid(["no document"]) }
+        session = Session(tree: try ResponderTree(document), environment: environment, maxSteps: maxSteps)
+        events = session.start()
+    }
+
+    init(session: Session) {
+        self.session = session
+    }
+
+    enum DriverError: Error { case invalid([String]) }
+
+    mutating func enter(_ lines: String...) {
+        for line in lines {
+            switch session.prompt {
+            case .field?: events += session.answer(line)
+            case .action?: events += session.perform(line)
+            default: events.append(.refused("no prompt for '\(line)'"))
+            }
+        }
+    }
+
+    var shown: [String] { events.compactMap { if case .screenShown(let flow, let screen) = $0 { "\(flow)/\(screen)" } else { nil } } }
+    var said: [String] { events.compactMap { if case .said(let text) = $0 { text } else { nil } } }
+    var refused: [String] { events.compactMap { if case .refused(let text) = $0 { text } else { nil } } }
+    var warnings: [String] { events.compactMap { if case .warning(let text, _) = $0 { text } else { nil } } }
+    var routes: [String] { events.compactMap { if case .routed(let action, let responder) = $0 { "\(action)→\(responder)" } else { nil } } }
+    var lastScreen: String? { shown.last }
+
+    /// The id of the field asked now, or "actions" at the action prompt.
+    var asking: String? {
+        switch session.prompt {
+        case .field(let prompt)?: prompt.field.id
+        case .action?: "actions"
+        default: nil
+        }
+    }
+
+    func value(_ flow: String, _ name: String) -> Value? { session.values[flow]?[name] }
+}

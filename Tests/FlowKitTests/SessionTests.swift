@@ -1,0 +1,90 @@
+import FlowKit
+import Foundation
+import Testing
+import TestSupport
+
+/// The runtime's rules (spec §6–§8), driven through the scenarios of the examples.
+@Suite struct SessionTests {
+    static let specExample = """
+    version: 1
+    flow: app
+    title: Acme
+    start: login
+    on:
+      logged_in: { replace: main }
+      logout:    { replace: login }
+    flows:
+      login:
+        start: credentials
+        on:
+          sign_up: { push: signup }
+          submit:
+            - when: size(username) >= 4 && password == "1234"
+              send: logged_in
+            - set: { attempts: attempts + 1 }
+              push: failed
+        variables: { attempts: 0 }
+        screens:
+          credentials:
+            title: Log in
+            fields:
+              - { id: username, label: Username, required: true }
+              - { id: password, type: secret, required: true }
+            actions: [submit, sign_up]
+          signup:
+            title: Create an account
+            fields:
+              - { id: email, pattern: '[^@ ]+@[^@ ]+', message: "That is not an e-mail address." }
+            actions: [back]
+          failed:
+            text: "Login failed for {{ username }} ({{ attempts }} so far)."
+            actions: [back]
+      main:
+        start: home
+        screens:
+          home:
+            text: "You're logged in, {{ login.username }}!"
+            actions: [logout, { id: quit, label: "Quit" }]
+    """
+
+    @Test func signInFailsOnceThenSucceedsAndTheRootReplacesLoginByMain() throws {
+        var run = try SessionDriver(Self.specExample)
+        #expect(run.shown == ["login/credentials"])
+        run.enter("bob", "wrong", "submit")
+        #expect(run.lastScreen == "login/failed")
+        #expect(run.value("login", "attempts") == .int(1))
+        run.enter("back")
+        #expect(run.lastScreen == "login/credentials")
+        // Earlier answers are the defaults now: an empty line keeps "bob".
+        run.enter("", "1234", "submit")
+        #expect(run.lastScreen == "login/failed", "'bob' is too short: the guard fails, the second branch runs")
+        run.enter("back", "alice", "1234", "submit")
+        #expect(run.routes.suffix(2) == ["submit→flow 'login'", "logged_in→flow 'app'"])
+        #expect(run.lastScreen == "main/home")
+        #expect(run.value("login", "attempts") == .int(2))
+        #expect(run.shown == ["login/credentials", "login/failed", "login/credentials", "login/failed", "login/credentials", "main/home"])
+        run.enter("quit")
+        #expect(run.session.outcome == RunOutcome(.cancelled, exitCode: 0))
+    }
+
+    @Test func signUpIsPushedAndPoppedBackKeepingItsAnswers() throws {
+        var run = try SessionDriver(Self.specExample)
+        run.enter("alice", "pw", "sign_up")
+        #expect(run.lastScreen == "login/signup")
+        run.enter("not-an-address")
+        #expect(run.refused == ["That is not an e-mail address."])
+        #expect(run.asking == "email")
+        run.enter("a@b.c", "back")
+        #expect(run.lastScreen == "login/credentials")
+        #expect(run.value("login", "username") == .string("alice"))
+        #expect(run.value("login", "email") == .string("a@b.c"))
+    }
+
+    @Test func theExampleFlowsScriptReachesTheMainArea() throws {
+        let text = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("Flows/signin.yaml"), encoding: .utf8)
+        var run = try SessionDriver(text)
+        run.enter("sign_in", "alice", "guess", "submit", "retry", "", "wonderland", "submit", "quit")
+        #expect(run.shown == ["login/welcome", "login/credentials", "login/failed", "login/credentials", "main/home"])
+        #expect(run.session.outcome?.status == .cancelled)
+    }
+}
