@@ -1,0 +1,118 @@
+import FlowKit
+import Testing
+
+/// Fields (spec §6): types, constraints, rules, defaults, `when`, and secrets.
+@Suite struct SessionFieldTests {
+    static let form = """
+    version: 1
+    flow: app
+    start: form
+    variables: { greeting: Hello }
+    screens:
+      form:
+        fields:
+          - { id: age, type: integer, min: 18, max: 130, required: true }
+          - { id: agree, type: boolean }
+          - { id: size, type: choice, options: [{ value: s, label: Small }, { value: m, label: Medium }, { value: l, label: Large }] }
+          - { id: tags, type: multichoice, options: [red, green, blue], max: 2 }
+          - { id: pet, when: agree, default: "{{ greeting }} cat" }
+          - { id: pin, type: secret, pattern: '[0-9]{4}' }
+          - id: pin_again
+            type: secret
+            validate:
+              - { rule: "pin_again == pin", message: "The PINs differ." }
+        actions: [quit]
+    """
+
+    @Test func answersAreReadByTypeAndRefusedLinesAskAgain() throws {
+        var run = try SessionDriver(Self.form)
+        run.enter("", "twelve", "12", "40")
+        #expect(run.refused == ["An answer is required.", "'twelve' is not a whole number.", "Must be at least 18."])
+        #expect(run.value("app", "age") == .int(40))
+        run.enter("maybe", "YES")
+        #expect(run.value("app", "agree") == .bool(true))
+        run.enter("3")
+        #expect(run.value("app", "size") == .string("l"))
+        run.enter("blue, red, blue")
+        #expect(run.value("app", "tags") == .list([.string("red"), .string("blue")]), "in the options' order, once each")
+        #expect(run.asking == "pet")
+        guard case .field(let prompt)? = run.session.prompt else { Issue.record("no field prompt"); return }
+        #expect(prompt.defaultValue == .string("Hello cat"), "a template default is rendered")
+        run.enter("")
+        #expect(run.value("app", "pet") == .string("Hello cat"))
+    }
+
+    @Test func multichoiceBoundsAndUnknownOptionsAreRefused() throws {
+        var run = try SessionDriver(Self.form)
+        run.enter("40", "no", "s", "red,green,blue", "purple", "green")
+        #expect(run.refused == ["Must be at most 2 choices.", "'purple' is not one of the options (1. red, 2. green, 3. blue)."])
+        #expect(run.value("app", "tags") == .list([.string("green")]))
+        #expect(run.asking == "pin", "pet is skipped: its when does not hold")
+        #expect(run.value("app", "pet") == .null)
+    }
+
+    @Test func secretsAreCheckedWithoutBeingRepeated() throws {
+        var run = try SessionDriver(Self.form)
+        run.enter("40", "no", "s", "", "12ab", "1234", "9999", "1234")
+        #expect(run.refused == ["The answer does not have the expected form.", "The PINs differ."])
+        #expect(!run.events.contains { "\($0)".contains("12ab") || "\($0)".contains("9999") })
+        #expect(run.asking == "actions")
+    }
+
+    @Test func aScreenShownAgainOffersCurrentValuesAsDefaults() throws {
+        let flow = """
+        version: 1
+        flow: app
+        start: page
+        screens:
+          page:
+            fields:
+              - { id: name, default: nobody }
+            actions: [again, quit]
+            on:
+              again: { say: "Once more." }
+        """
+        var run = try SessionDriver(flow)
+        run.enter("", "again")
+        #expect(run.value("app", "name") == .string("nobody"))
+        run.enter("ada", "again", "")
+        #expect(run.value("app", "name") == .string("ada"), "the current value, not the default")
+        #expect(run.shown == ["app/page", "app/page", "app/page"])
+    }
+
+    @Test func actionsThatDoNotValidateMayBeChosenAtAField() throws {
+        let flow = """
+        version: 1
+        flow: app
+        start: home
+        screens:
+          home:
+            actions: [edit, quit]
+            on:
+              edit: { push: form }
+          form:
+            fields:
+              - { id: name, required: true }
+            actions: [save, back, { id: cancel, validate: false }]
+            on:
+              save: { say: saved }
+              cancel: { back: true }
+        """
+        var session = try SessionDriver(flow).session
+        _ = session.perform("edit")
+        #expect(session.perform("save") == [.refused("Answer the questions of this screen before 'save'.")])
+        var events = session.perform("cancel")
+        #expect(events.contains(.screenShown(flow: "app", screen: "home")))
+        _ = session.perform("edit")
+        events = session.perform("back")
+        #expect(events.contains(.screenShown(flow: "app", screen: "home")))
+        #expect(session.perform("nonsense") == [.refused("'nonsense' is not an action of this screen.")])
+    }
+
+    @Test func endOfInputLeavesTheRunIncomplete() throws {
+        var run = try SessionDriver(Self.form)
+        #expect(run.session.endOfInput() == [.ended(RunOutcome(.incomplete, exitCode: 3, message: "input ended before the flow did"))])
+        run.enter("40")
+        #expect(run.refused == ["no prompt for '40'"])
+    }
+}

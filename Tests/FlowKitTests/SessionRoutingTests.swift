@@ -1,0 +1,208 @@
+import FlowKit
+import Testing
+
+/// How actions travel the responder chain and how flows start, present, finish and end.
+@Suite struct SessionRoutingTests {
+    /// Three levels: app → outer → inner, a screen in inner.
+    static let nested = """
+    version: 1
+    flow: app
+    start: outer
+    variables: { log: "" }
+    on:
+      help: { say: "Help from the root." }
+      ping: { say: "root pong" }
+      gate:
+        - { when: "log == 'open'", say: "root opens" }
+      quit_all: { exit: { code: 7, message: "Bye {{ log }}." } }
+    flows:
+      outer:
+        start: inner
+        on:
+          ping: { say: "outer pong" }
+          gate:
+            - { when: "log == 'closed'", say: "outer stays shut" }
+        flows:
+          inner:
+            start: page
+            screens:
+              page:
+                fields:
+                  - { id: note }
+                actions: [help, ping, gate, quit_all, set_open]
+                on:
+                  set_open: { set: { app.log: "'open'" } }
+    """
+
+    @Test func aNestedScreensActionIsHandledThreeLevelsUp() throws {
+        var run = try SessionDriver(Self.nested)
+        run.enter("", "help")
+        #expect(run.said == ["Help from the root."])
+        #expect(run.routes == ["help→flow 'app'"])
+        #expect(run.lastScreen == "inner/page", "no transition: the screen is shown again")
+        #expect(run.shown.count == 2)
+    }
+
+    @Test func aNearerHandlerShadowsAFartherOne() throws {
+        var run = try SessionDriver(Self.nested)
+        run.enter("", "ping")
+        #expect(run.said == ["outer pong"])
+    }
+
+    @Test func aGuardThatFailsLetsTheActionBubble() throws {
+        var run = try SessionDriver(Self.nested)
+        run.enter("", "set_open", "", "gate")
+        #expect(run.value("app", "log") == .string("open"), "set assigns to an ancestor's variable with flowid.name")
+        #expect(run.routes.last == "gate→flow 'app'")
+        #expect(run.said == ["root opens"])
+    }
+
+    @Test func exitEndsTheRunWithItsCodeAndMessage() throws {
+        var run = try SessionDriver(Self.nested)
+        run.enter("", "quit_all")
+        #expect(run.session.outcome == RunOutcome(.exited, exitCode: 7, message: "Bye ."))
+        #expect(run.events.last == .ended(RunOutcome(.exited, exitCode: 7, message: "Bye .")))
+    }
+
+    static let presenting = """
+    version: 1
+    flow: app
+    start: home
+    variables: { picked: "" }
+    on:
+      detail.done: { set: { picked: "detail.choice" }, say: "Picked {{ detail.choice }}." }
+    screens:
+      home:
+        actions: [open, quit]
+        on:
+          open: { push: detail }
+    flows:
+      detail:
+        start: pick
+        result: { choice: item }
+        screens:
+          pick:
+            fields:
+              - { id: item, type: choice, options: [tea, coffee] }
+            actions: [take, back]
+            on:
+              take: { finish: true }
+    """
+
+    @Test func aPresentedChildFinishesItsDoneIsHandledAboveAndTheUserIsBackUnderIt() throws {
+        var run = try SessionDriver(Self.presenting)
+        run.enter("open")
+        #expect(run.lastScreen == "detail/pick")
+        run.enter("2", "take")
+        #expect(run.routes.suffix(2) == ["take→screen 'pick'", "detail.done→flow 'app'"])
+        #expect(run.said == ["Picked coffee."])
+        #expect(run.value("app", "picked") == .string("coffee"), "the flow's result is readable as detail.choice")
+        #expect(run.lastScreen == "app/home")
+        #expect(run.asking == "actions")
+    }
+
+    @Test func backOnAPresentedChildsOnlyScreenDismissesItWithoutDone() throws {
+        var run = try SessionDriver(Self.presenting)
+        run.enter("open", "", "back")
+        #expect(run.lastScreen == "app/home")
+        #expect(run.said.isEmpty, "no done when a flow is dismissed with back")
+        run.enter("back")
+        #expect(run.said == ["There is nothing to go back to."])
+    }
+
+    static let activeChild = """
+    version: 1
+    flow: app
+    start: wizard
+    flows:
+      wizard:
+        start: step
+        screens:
+          step:
+            actions: [done]
+            on:
+              done: { finish: true }
+    """
+
+    @Test func anActiveChildFinishingLeavesNothingShownSoItsParentFinishesToo() throws {
+        var run = try SessionDriver(Self.activeChild)
+        run.enter("done")
+        #expect(run.session.outcome == RunOutcome(.finished, exitCode: 0))
+    }
+
+    @Test func aLoopWithoutInputIsStoppedByTheStepLimit() throws {
+        // The child finishes as soon as it starts, and its done handler starts it again.
+        let flow = """
+        version: 1
+        flow: app
+        start: home
+        screens:
+          home:
+            actions: [spin, quit]
+            on:
+              spin: { push: child }
+        on:
+          child.done: { replace: child }
+        flows:
+          child:
+            start: end
+            screens:
+              end: { terminal: true }
+        """
+        var run = try SessionDriver(flow, maxSteps: 50)
+        run.enter("spin")
+        #expect(run.session.outcome?.status == .failed)
+        #expect(run.session.outcome?.exitCode == 2)
+        #expect(run.session.outcome?.message?.hasPrefix("runaway-transitions") == true)
+    }
+
+    @Test func aRunTimeExpressionErrorCountsAsFalseWithAWarning() throws {
+        let flow = """
+        version: 1
+        flow: app
+        start: page
+        screens:
+          page:
+            fields:
+              - { id: name }
+            actions: [check, quit]
+            on:
+              check:
+                - { when: "size(name) > 2", say: "long" }
+                - { say: "short or missing" }
+        """
+        var run = try SessionDriver(flow)
+        run.enter("", "check")
+        #expect(run.said == ["short or missing"])
+        #expect(run.warnings.count == 1)
+        #expect(run.warnings.first?.contains("size(name) > 2") == true)
+        #expect(run.session.outcome == nil)
+    }
+
+    @Test func startingAFlowAgainCreatesItAfresh() throws {
+        let flow = """
+        version: 1
+        flow: app
+        start: home
+        screens:
+          home:
+            actions: [count, quit]
+            on:
+              count: { push: counter }
+        flows:
+          counter:
+            start: page
+            variables: { n: 0 }
+            screens:
+              page:
+                actions: [bump, back]
+                on:
+                  bump: { set: { n: n + 1 } }
+        """
+        var run = try SessionDriver(flow)
+        run.enter("count", "bump", "bump")
+        #expect(run.value("counter", "n") == .int(2))
+        run.enter("back", "count")
+        #expect(run.value("counter", "n") == .int(0))
+    }
+}

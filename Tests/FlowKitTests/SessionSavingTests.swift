@@ -1,0 +1,58 @@
+import FlowKit
+import Foundation
+import Testing
+
+/// A session saved and restored goes on exactly as the original; secrets are never saved.
+@Suite struct SessionSavingTests {
+    @Test func aRestoredSessionBehavesLikeTheOriginal() throws {
+        var original = try SessionDriver(SessionTests.specExample)
+        original.enter("bob", "wrong", "submit")
+        let saved = original.session.savedState()
+        let tree = original.session.tree
+        var restored = SessionDriver(session: try Session(tree: tree, restoring: saved))
+        for line in ["back", "alice", "1234", "submit"] {
+            original.enter(line)
+            restored.enter(line)
+        }
+        #expect(restored.session.path == original.session.path)
+        #expect(restored.session.values == original.session.values)
+        #expect(restored.lastScreen == "main/home")
+    }
+
+    @Test func secretsAreLeftOutAndAskedAgain() throws {
+        var run = try SessionDriver(SessionTests.specExample)
+        run.enter("alice", "s3cret-pw")
+        #expect(run.asking == "actions")
+        let saved = run.session.savedState()
+        #expect(!String(decoding: saved, as: UTF8.self).contains("s3cret-pw"))
+        #expect(String(decoding: saved, as: UTF8.self).contains("alice"))
+        var restored = SessionDriver(session: try Session(tree: run.session.tree, restoring: saved))
+        #expect(restored.asking == "password", "the secret of the current screen is asked again")
+        restored.enter("1234", "submit")
+        #expect(restored.lastScreen == "main/home")
+    }
+
+    @Test func aStateOfAnotherFlowIsRefused() throws {
+        let run = try SessionDriver(SessionTests.specExample)
+        let other = try SessionDriver("version: 1\nflow: app\nstart: s\nscreens: { s: { actions: [quit] } }\n")
+        #expect(throws: SessionRestoreError.self) { try Session(tree: other.session.tree, restoring: run.session.savedState()) }
+        #expect(throws: SessionRestoreError.self) { try Session(tree: run.session.tree, restoring: Array("{nonsense".utf8)) }
+    }
+
+    @Test func valuesKeepTheirTypesThroughSaving() throws {
+        let flow = """
+        version: 1
+        flow: app
+        start: s
+        variables: { whole: 1, real: 1.0, list: [1, 2.5, "x", null, true], map: { a: 1 } }
+        screens: { s: { actions: [quit] } }
+        """
+        let run = try SessionDriver(flow)
+        let restored = try Session(tree: run.session.tree, restoring: run.session.savedState())
+        let values = try #require(restored.values["app"])
+        #expect(values["whole"] == .int(1))
+        guard case .double? = values["real"] else { Issue.record("1.0 must stay a double"); return }
+        #expect(values["list"] == .list([.int(1), .double(2.5), .string("x"), .null, .bool(true)]))
+        #expect(values["map"] == .map(["a": .int(1)]))
+    }
+}
