@@ -7,6 +7,6 @@ struct FlowRun: ParsableCommand {
         commandName: "flowrun",
         abstract: "Checks YAML flow files (running and testing them are on the way).",
         version: FlowrunVersion.current,
-        subcommands: [Validate.self]
+        subcommands: [Validate.self, Chain.self]
     )
 }

@@ -18,6 +18,11 @@ public struct Validator: Sendable {
         report(loader.load(bytes, file: file), file: file)
     }
 
+    /// Checks a file already loaded (so a command that goes on to run it reads it once).
+    public func validate(_ loaded: FlowLoadResult, file: String) -> FileReport {
+        report(loaded, file: file)
+    }
+
     private func report(_ loaded: FlowLoadResult, file: String) -> FileReport {
         var diagnostics = loaded.diagnostics
         if let document = loaded.document {

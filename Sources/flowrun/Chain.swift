@@ -1,0 +1,38 @@
+import ArgumentParser
+import FlowKit
+import FoundationEssentials
+
+extension FlowRun {
+    struct Chain: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Prints a screen's responder chain and which responder handles each of its actions.",
+            discussion: """
+            SCREEN is a screen id, or flow/screen where ids repeat across flows. The flow is validated \
+            first: with errors, they are printed on stderr and the exit status is 2.
+            """
+        )
+
+        @Argument(help: "The flow file.")
+        var flow: String
+
+        @Argument(help: "The screen: an id, or flow/screen.")
+        var screen: String
+
+        func run() throws {
+            let tree = try FlowFile.compile(flow)
+            let matches = ChainDescription.screens(named: screen, in: tree)
+            guard matches.count == 1 else {
+                let names = tree.screens.map { "\(tree.flows[$0.flow].id)/\($0.id)" }
+                if matches.isEmpty {
+                    let suggestion = NearestName.suggest(screen, among: names + tree.screens.map(\.id))
+                    Console.error("no screen '\(screen)' in \(flow)" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+                } else {
+                    let candidates = matches.map { "\(tree.flows[tree.screens[$0].flow].id)/\(tree.screens[$0].id)" }
+                    Console.error("'\(screen)' names several screens: \(candidates.joined(separator: ", ")); write flow/screen")
+                }
+                throw ExitCode.validationFailure
+            }
+            Console.output(ChainDescription.describe(screen: matches[0], in: tree))
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `flowrun chain FLOW SCREEN`, run as a user runs it.
+@Suite struct ChainCommandTests {
+    private let flows = Fixtures.packageRoot.appendingPathComponent("Flows")
+
+    @Test func printsTheChainAndWhoHandlesEachAction() throws {
+        let outcome = try FlowrunProcess.run(["chain", "signin.yaml", "profile"], directory: flows)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(try Golden.matches(outcome.stdout, "chain-signin-profile.txt"), "\(outcome.stdout)")
+        // sign_out is offered on a screen three flows below the root that handles it.
+        #expect(outcome.stdout.contains("\n  sign_out  flow 'app': always\n"))
+    }
+
+    @Test func aScreenMayBeNamedWithItsFlow() throws {
+        let outcome = try FlowrunProcess.run(["chain", "signin.yaml", "login/credentials"], directory: flows)
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout.hasPrefix("screen 'credentials' of flow 'login' (app › login)\n"))
+    }
+
+    @Test func anUnknownScreenIsAUsageErrorWithASuggestion() throws {
+        let outcome = try FlowrunProcess.run(["chain", "signin.yaml", "credntials"], directory: flows)
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr == "flowrun: error: no screen 'credntials' in signin.yaml; did you mean 'credentials'?\n")
+        #expect(outcome.stdout.isEmpty)
+    }
+
+    @Test func aFlowWithErrorsIsRefusedWithItsDiagnostics() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        try "version: 1\nflow: app\nstart: nowhere\nscreens: { s: { actions: [quit] } }\n"
+            .write(to: directory.appendingPathComponent("bad.yaml"), atomically: true, encoding: .utf8)
+        let outcome = try FlowrunProcess.run(["chain", "bad.yaml", "s"], directory: directory)
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains("bad.yaml:3:8: error: 'nowhere' is not a screen or child flow of flow 'app' [unknown-target]"))
+        #expect(outcome.stdout.isEmpty)
+    }
+}
