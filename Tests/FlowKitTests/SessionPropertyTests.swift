@@ -1,0 +1,164 @@
+import FlowKit
+import Testing
+
+/// Invariants of the runtime over random flow trees and random inputs (seeded, so a
+/// failure reproduces): chains end at the application; an action goes to the first
+/// enabled handler on the chain; a shown flow never has an empty stack; a session
+/// saved and restored at any point goes on exactly as the original.
+@Suite struct SessionPropertyTests {
+    /// SplitMix64: a small seeded generator, so every run tests the same cases.
+    struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E3779B97F4A7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+            z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// A generated flow tree, kept alongside its YAML so the test can predict routing.
+    struct GeneratedFlow {
+        struct Branch { var guardHolds: Bool?; var transition: String? }
+        struct Responder { var name: String; var handlers: [String: [Branch]] }
+        struct FlowSpec { var id: String; var parent: Int?; var screens: [String]; var children: [Int] }
+
+        var flows: [FlowSpec] = []
+        /// Each responder's handlers, keyed "screen:flow/screen" or "flow:id".
+        var responders: [String: Responder] = [:]
+        var offered: [String: [String]] = [:]
+        var yaml = ""
+
+        static let actions = ["a0", "a1", "a2", "a3"]
+
+        init(using rng: inout SeededGenerator) {
+            var pending: [(parent: Int?, depth: Int)] = [(nil, 0)]
+            while let (parent, depth) = pending.popLast(), flows.count < 7 {
+                let index = flows.count
+                let screens = (0..<Int.random(in: 1...3, using: &rng)).map { "s\(index)_\($0)" }
+                flows.append(FlowSpec(id: "f\(index)", parent: parent, screens: screens, children: []))
+                if let parent { flows[parent].children.append(index) }
+                if depth < 3 { for _ in 0..<Int.random(in: 0...2, using: &rng) { pending.insert((index, depth + 1), at: 0) } }
+            }
+            for flow in flows.indices {
+                let spec = flows[flow]
+                let targets = spec.screens + spec.children.map { flows[$0].id }
+                func handlers(_ rng: inout SeededGenerator) -> [String: [Branch]] {
+                    var table: [String: [Branch]] = [:]
+                    for action in Self.actions where Bool.random(using: &rng) {
+                        table[action] = (0..<Int.random(in: 1...2, using: &rng)).map { _ in
+                            let guardHolds: Bool? = [nil, true, false].randomElement(using: &rng) ?? nil
+                            let transitions: [String?] = [nil, "back: true", "finish: true", "send: \(Self.actions.randomElement(using: &rng) ?? "a0")"]
+                                + targets.map { "push: \($0)" } + targets.map { "replace: \($0)" }
+                            return Branch(guardHolds: guardHolds, transition: transitions.randomElement(using: &rng) ?? nil)
+                        }
+                    }
+                    return table
+                }
+                responders["flow:\(spec.id)"] = Responder(name: "flow '\(spec.id)'", handlers: handlers(&rng))
+                for screen in spec.screens {
+                    responders["screen:\(spec.id)/\(screen)"] = Responder(name: "screen '\(screen)'", handlers: handlers(&rng))
+                    offered["\(spec.id)/\(screen)"] = Self.actions.filter { _ in Bool.random(using: &rng) } + ["back"]
+                }
+            }
+            yaml = "version: 1\n" + render(flow: 0, indent: "")
+        }
+
+        private func render(flow index: Int, indent: String) -> String {
+            let spec = flows[index]
+            var text = index == 0 ? "flow: \(spec.id)\n" : ""
+            text += "\(indent)start: \(spec.screens[0])\n"
+            text += handlersYAML(responders["flow:\(spec.id)"]?.handlers ?? [:], indent: indent)
+            text += "\(indent)screens:\n"
+            for screen in spec.screens {
+                text += "\(indent)  \(screen):\n"
+                text += "\(indent)    actions: [\((offered["\(spec.id)/\(screen)"] ?? []).joined(separator: ", "))]\n"
+                text += handlersYAML(responders["screen:\(spec.id)/\(screen)"]?.handlers ?? [:], indent: indent + "    ")
+            }
+            if !spec.children.isEmpty {
+                text += "\(indent)flows:\n"
+                for child in spec.children { text += "\(indent)  \(flows[child].id):\n" + render(flow: child, indent: indent + "    ") }
+            }
+            return text
+        }
+
+        private func handlersYAML(_ handlers: [String: [Branch]], indent: String) -> String {
+            guard !handlers.isEmpty else { return "" }
+            var text = "\(indent)on:\n"
+            for (action, branches) in handlers.sorted(by: { $0.key < $1.key }) {
+                let rendered = branches.map { branch -> String in
+                    let parts = [branch.guardHolds.map { "when: \"\($0)\"" }, branch.transition, "say: \"\(action)\""].compactMap { $0 }
+                    return "{ \(parts.joined(separator: ", ")) }"
+                }
+                text += "\(indent)  \(action): [\(rendered.joined(separator: ", "))]\n"
+            }
+            return text
+        }
+
+        /// The responders a screen's actions travel, nearest first.
+        func chain(flow: String, screen: String) -> [Responder] {
+            var chain = [responders["screen:\(flow)/\(screen)"]].compactMap { $0 }
+            var current = flows.firstIndex { $0.id == flow }
+            while let index = current {
+                if let responder = responders["flow:\(flows[index].id)"] { chain.append(responder) }
+                current = flows[index].parent
+            }
+            return chain
+        }
+
+        /// Who should take `action` from the screen: the first responder with an enabled branch.
+        func expectedResponder(of action: String, flow: String, screen: String) -> String {
+            for responder in chain(flow: flow, screen: screen) {
+                if let branches = responder.handlers[action], branches.contains(where: { $0.guardHolds ?? true }) { return responder.name }
+            }
+            return "the application"
+        }
+    }
+
+    /// 100 seeds make about 1,200 routing checks (a sabotaged router fails about 120).
+    static let seeds: [UInt64] = Array(1...100)
+
+    @Test(arguments: seeds)
+    func invariantsHoldOnRandomFlowsAndInputs(seed: UInt64) throws {
+        var rng = SeededGenerator(state: seed)
+        let generated = GeneratedFlow(using: &rng)
+        let document = try #require(FlowLoader().load(Array(generated.yaml.utf8), file: "gen.yaml").document, "\(generated.yaml)")
+        let tree = try ResponderTree(document)
+
+        // Every screen's chain ends at the application responder.
+        for index in tree.screens.indices {
+            let description = ChainDescription.describe(screen: index, in: tree)
+            let chainLines = description.split(separator: "\n", omittingEmptySubsequences: false).drop { $0 != "responder chain:" }.dropFirst().prefix { !$0.isEmpty }
+            #expect(chainLines.last?.hasSuffix("the application (back, quit)") == true)
+        }
+
+        var session = Session(tree: tree, maxSteps: 200)
+        var events = session.start()
+        let saveAt = Int.random(in: 0..<30, using: &rng)
+        var inputs: [String] = []
+        var restored: Session?
+        for step in 0..<60 {
+            guard session.outcome == nil, case .action? = session.prompt else { break }
+            #expect(session.currentScreen != nil, "a running session always shows a screen")
+            if step == saveAt { restored = try Session(tree: tree, maxSteps: 200, restoring: session.savedState()) }
+            let screen = try #require(session.currentScreen)
+            let flowID = tree.flows[tree.screens[screen].flow].id, screenID = tree.screens[screen].id
+            let choices = generated.offered["\(flowID)/\(screenID)"] ?? []
+            let action = Int.random(in: 0..<20, using: &rng) == 0 ? "quit" : choices.randomElement(using: &rng) ?? "quit"
+            if step >= saveAt { inputs.append(action) }
+            events = session.perform(action)
+            if case .routed(let routed, let responder)? = events.first(where: { if case .routed = $0 { true } else { false } }), routed == action {
+                #expect(responder == generated.expectedResponder(of: action, flow: flowID, screen: screenID),
+                        "seed \(seed): \(action) from \(flowID)/\(screenID)")
+            }
+        }
+
+        if var restored {
+            for action in inputs { _ = restored.perform(action) }
+            #expect(restored.path.suffix(inputs.count + 1) == session.path.suffix(inputs.count + 1), "seed \(seed)")
+            #expect(restored.values == session.values, "seed \(seed)")
+            #expect(restored.outcome == session.outcome, "seed \(seed)")
+        }
+    }
+}
