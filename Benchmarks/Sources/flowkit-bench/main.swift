@@ -3,6 +3,8 @@
 //   flowkit-bench tree FILE [REPEAT]   build the YAML tree REPEAT times (default 5)
 //   flowkit-bench refuse FILE          parse a hostile file once; it must be refused
 //   flowkit-bench stages FILE          time each stage of validation, best of 3
+//   flowkit-bench routing DEPTH [N]    route N actions (default 1,000,000) from a screen
+//                                      DEPTH flows below the root, which handles them
 //
 // Output: `flowkit-tree bytes=N nodes=K best_seconds=S mb_per_s=R peak_bytes=P` or
 // `flowkit-refuse bytes=N code=C seconds=S peak_bytes=P`, where peak_bytes is the
@@ -44,8 +46,12 @@ func fail(_ message: String) -> Never {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 3, ["tree", "refuse", "stages"].contains(arguments[1]) else {
-    fail("usage: flowkit-bench tree FILE [REPEAT] | flowkit-bench refuse FILE | flowkit-bench stages FILE")
+guard arguments.count >= 3, ["tree", "refuse", "stages", "routing"].contains(arguments[1]) else {
+    fail("usage: flowkit-bench tree FILE [REPEAT] | refuse FILE | stages FILE | routing DEPTH [N]")
+}
+if arguments[1] == "routing" {
+    RoutingBenchmark.run(depth: Int(arguments[2]) ?? 32, actions: arguments.count > 3 ? Int(arguments[3]) ?? 1_000_000 : 1_000_000)
+    exit(0)
 }
 let path = arguments[2]
 let repeats = arguments.count > 3 ? Int(arguments[3]) ?? 5 : 5

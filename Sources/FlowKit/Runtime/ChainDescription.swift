@@ -12,11 +12,11 @@ public enum ChainDescription {
 
     public static func describe(screen index: Int, in tree: ResponderTree) -> String {
         let screen = tree.screens[index]
-        var responders: [(name: String, handlers: [String: ResponderTree.HandlerNode])] = [("screen '\(screen.id)'", screen.handlers)]
+        var responders: [(name: String, handlers: [String: ResponderTree.HandlerNode])] = [(screen.responderName, screen.handlers)]
         var flow: Int? = screen.flow
         var path: [String] = []
         while let current = flow {
-            responders.append(("flow '\(tree.flows[current].id)'", tree.flows[current].handlers))
+            responders.append((tree.flows[current].responderName, tree.flows[current].handlers))
             path.insert(tree.flows[current].id, at: 0)
             flow = tree.flows[current].parent
         }

@@ -2,7 +2,9 @@
 /// index, handlers by action, targets resolved, every expression and template parsed
 /// once. The responders of spec §1 are its flows and screens, linked by `next`.
 public struct ResponderTree: Sendable {
-    public struct FlowNode: Sendable {
+    /// Nodes are immutable classes: reading one on every routing step costs a retain,
+    /// not a copy of all its fields.
+    public final class FlowNode: Sendable {
         public let id: String
         public let parent: Int?
         public let start: Target
@@ -15,9 +17,27 @@ public struct ResponderTree: Sendable {
         public let screens: [Int]
         let childrenByID: [String: Int]
         let screensByID: [String: Int]
+        /// "flow 'id'", as events and `flowrun chain` name the responder.
+        let responderName: String
+
+        init(id: String, parent: Int?, start: Target, initialVariables: [(name: String, value: Value)], environment: Set<String>,
+             result: [(name: String, expression: Compiled<Expression>)]?, handlers: [String: HandlerNode], screens: [Int],
+             childrenByID: [String: Int], screensByID: [String: Int], responderName: String) {
+            self.id = id
+            self.parent = parent
+            self.start = start
+            self.initialVariables = initialVariables
+            self.environment = environment
+            self.result = result
+            self.handlers = handlers
+            self.screens = screens
+            self.childrenByID = childrenByID
+            self.screensByID = screensByID
+            self.responderName = responderName
+        }
     }
 
-    public struct ScreenNode: Sendable {
+    public final class ScreenNode: Sendable {
         public let id: String
         public let flow: Int
         let title: Compiled<Template>?
@@ -26,6 +46,24 @@ public struct ResponderTree: Sendable {
         public let actions: [ActionNode]
         let handlers: [String: HandlerNode]
         public let isTerminal: Bool
+        /// "screen 'id'", as events and `flowrun chain` name the responder.
+        let responderName: String
+        /// `flowid/screenid`, as the run's path lists it.
+        let pathName: String
+
+        init(id: String, flow: Int, title: Compiled<Template>?, text: Compiled<Template>?, fields: [FieldNode],
+             actions: [ActionNode], handlers: [String: HandlerNode], isTerminal: Bool, responderName: String, pathName: String) {
+            self.id = id
+            self.flow = flow
+            self.title = title
+            self.text = text
+            self.fields = fields
+            self.actions = actions
+            self.handlers = handlers
+            self.isTerminal = isTerminal
+            self.responderName = responderName
+            self.pathName = pathName
+        }
     }
 
     public struct FieldNode: Sendable {
@@ -96,6 +134,23 @@ public struct ResponderTree: Sendable {
     public let flows: [FlowNode]
     public let screens: [ScreenNode]
     let flowsByID: [String: Int]
+    /// For each flow: each action some flow of its chain handles, and those flows, nearest
+    /// first. Routing visits only responders with a handler, whatever the chain's depth.
+    let handlingFlows: [[String: [Int]]]
+
+    init(flows: [FlowNode], screens: [ScreenNode], flowsByID: [String: Int]) {
+        self.flows = flows
+        self.screens = screens
+        self.flowsByID = flowsByID
+        var tables: [[String: [Int]]] = []
+        // Parents come before their children (preorder), so a parent's table is ready.
+        for (index, flow) in flows.enumerated() {
+            var table = flow.parent.map { tables[$0] } ?? [:]
+            for action in flow.handlers.keys { table[action, default: []].insert(index, at: 0) }
+            tables.append(table)
+        }
+        handlingFlows = tables
+    }
 
     public func flow(named id: String) -> Int? { flowsByID[id] }
 }

@@ -57,7 +57,8 @@ private struct ResponderTreeCompiler {
                 handlers: try handlers(flow.handlers, handlingFlow: position),
                 screens: Array(screenOffsets[position]..<screenOffsets[position] + flow.screens.count),
                 childrenByID: children,
-                screensByID: Dictionary(flow.screens.enumerated().map { ($1.id.value, screenOffsets[position] + $0) }) { first, _ in first }))
+                screensByID: Dictionary(flow.screens.enumerated().map { ($1.id.value, screenOffsets[position] + $0) }) { first, _ in first },
+                responderName: "flow '\(flow.id.value)'"))
         }
     }
 
@@ -76,7 +77,9 @@ private struct ResponderTreeCompiler {
                                          validatesFields: action.validatesFields, when: try expression(action.when))
             },
             handlers: try handlers(screen.handlers, handlingFlow: flow),
-            isTerminal: screen.isTerminal)
+            isTerminal: screen.isTerminal,
+            responderName: "screen '\(screen.id.value)'",
+            pathName: "\(index.flows[flow].flow.id.value)/\(screen.id.value)")
     }
 
     private func compile(_ field: Field) throws(CompileError) -> ResponderTree.FieldNode {

@@ -38,14 +38,14 @@ public struct Session: Sendable {
     }
 
     /// The screen on display (global index), if any.
-    public var currentScreen: Int? { currentScreen(in: state) }
+    public var currentScreen: Int? { state.currentScreen }
 
     // MARK: Inputs
 
     /// Starts the run: the root flow, its start screen (through start child flows).
     public mutating func start() -> [SessionEvent] {
         guard state.phase == .notStarted else { return [] }
-        var run = Run(session: self)
+        var run = beginRun()
         run.startFlow(0)
         run.show()
         run.runQueue()
@@ -72,7 +72,7 @@ public struct Session: Sendable {
         guard case .field(let position) = state.phase, let screen = currentScreen else {
             return [.refused("There is no question to answer now.")]
         }
-        var run = Run(session: self)
+        var run = beginRun()
         run.answer(value, field: position, screen: screen)
         return finish(run)
     }
@@ -91,7 +91,7 @@ public struct Session: Sendable {
         if isField(state.phase), offered?.validatesFields ?? false {
             return [.refused("Answer the questions of this screen before '\(action)'.")]
         }
-        var run = Run(session: self)
+        var run = beginRun()
         if let offered, !run.holds(offered.when, in: tree.screens[screen].flow) {
             return finish(run) + [.refused("'\(action)' is not available now.")]
         }
@@ -109,6 +109,15 @@ public struct Session: Sendable {
 
     // MARK: Internals
 
+    /// A run working on the session's state. The state moves into the run (the session
+    /// keeps an empty one meanwhile), so the run's changes never copy it.
+    private mutating func beginRun() -> Run {
+        var run = Run(session: self)
+        run.state = state
+        state = SessionState(flows: [])
+        return run
+    }
+
     private mutating func finish(_ run: Run) -> [SessionEvent] {
         state = run.state
         return run.events
@@ -117,17 +126,6 @@ public struct Session: Sendable {
     private func isField(_ phase: SessionState.Phase) -> Bool {
         if case .field = phase { return true }
         return false
-    }
-
-    func currentScreen(in state: SessionState) -> Int? {
-        var flow = 0
-        while let top = state.flows[flow].stack.last {
-            switch top {
-            case .screen(let screen): return screen
-            case .flow(let child): flow = child
-            }
-        }
-        return nil
     }
 
     /// A field's options with rendered labels; warnings of computing them were given when the field was shown.

@@ -40,17 +40,7 @@ struct Run {
         }
     }
 
-    /// The flow whose stack shows `screen`'s parent chain: walks down from the root.
-    private var currentScreen: Int? {
-        var flow = 0
-        while let top = state.flows[flow].stack.last {
-            switch top {
-            case .screen(let screen): return screen
-            case .flow(let child): flow = child
-            }
-        }
-        return nil
-    }
+    private var currentScreen: Int? { state.currentScreen }
 
     /// The innermost flow on display, whether or not it shows a screen.
     private var innermostFlow: Int {
@@ -70,9 +60,8 @@ struct Run {
             return
         }
         let node = tree.screens[screen]
-        let flowID = tree.flows[node.flow].id
-        state.path.append("\(flowID)/\(node.id)")
-        events.append(.screenShown(flow: flowID, screen: node.id))
+        state.path.append(node.pathName)
+        events.append(.screenShown(flow: tree.flows[node.flow].id, screen: node.id))
         _ = render(node.title, in: node.flow)
         _ = render(node.text, in: node.flow)
         askField(from: 0, screen: screen)
@@ -208,9 +197,7 @@ struct Run {
 
     /// Offers the action to each responder from `responder` up; the first enabled branch runs.
     private mutating func route(_ action: String, from responder: Responder?) -> Routing {
-        var current = responder
-        while let candidate = current {
-            current = next(of: candidate)
+        for candidate in responders(handling: action, from: responder) {
             guard let handler = handler(for: action, at: candidate) else { continue }
             let flow = handlingFlow(of: candidate)
             for branch in handler.branches where holds(branch.when, in: flow) {
@@ -320,6 +307,19 @@ struct Run {
 
     // MARK: Responders
 
+    /// The responders from `responder` up that have a handler for `action`, nearest first.
+    private func responders(handling action: String, from responder: Responder?) -> [Responder] {
+        switch responder {
+        case nil: return []
+        case .screen(let screen)?:
+            let flows = tree.handlingFlows[tree.screens[screen].flow][action] ?? []
+            let own: [Responder] = tree.screens[screen].handlers[action] == nil ? [] : [.screen(screen)]
+            return own + flows.map(Responder.flow)
+        case .flow(let flow)?:
+            return (tree.handlingFlows[flow][action] ?? []).map(Responder.flow)
+        }
+    }
+
     private func next(of responder: Responder) -> Responder? {
         switch responder {
         case .screen(let screen): .flow(tree.screens[screen].flow)
@@ -343,32 +343,22 @@ struct Run {
 
     private func describe(_ responder: Responder) -> String {
         switch responder {
-        case .screen(let screen): "screen '\(tree.screens[screen].id)'"
-        case .flow(let flow): "flow '\(tree.flows[flow].id)'"
+        case .screen(let screen): tree.screens[screen].responderName
+        case .flow(let flow): tree.flows[flow].responderName
         }
     }
 
     // MARK: Expressions
 
     func scope(_ flow: Int) -> SessionScope {
-        SessionScope(tree: tree, flows: state.flows, environment: visibleEnvironment(of: flow), flow: flow)
-    }
-
-    /// The environment variables the flow's chain lists in `env`.
-    private func visibleEnvironment(of flow: Int) -> [String: String] {
-        var visible: [String: String] = [:]
-        var current: Int? = flow
-        while let candidate = current {
-            for name in tree.flows[candidate].environment { visible[name] = environment[name] }
-            current = tree.flows[candidate].parent
-        }
-        return visible
+        SessionScope(tree: tree, flows: state.flows, environment: environment, flow: flow)
     }
 
     /// Whether a condition holds; no condition holds. A failing or non-boolean one
     /// counts as false, with a warning (spec §9).
     mutating func holds(_ condition: Compiled<Expression>?, in flow: Int) -> Bool {
-        holds(condition, in: scope(flow))
+        guard let condition else { return true }
+        return holds(condition, in: scope(flow))
     }
 
     private mutating func holds(_ condition: Compiled<Expression>?, in scope: SessionScope) -> Bool {

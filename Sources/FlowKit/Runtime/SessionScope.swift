@@ -3,6 +3,7 @@
 struct SessionScope: ValueScope {
     let tree: ResponderTree
     let flows: [SessionState.FlowState]
+    /// The whole environment; only names an enclosing flow lists in `env` are read.
     let environment: [String: String]
     let flow: Int
     /// Extra bindings that shadow the flow's variables: a field's answer while its rules run.
@@ -30,5 +31,12 @@ struct SessionScope: ValueScope {
         return flows[target].variables[member]
     }
 
-    func environmentVariable(_ name: String) -> String? { environment[name] }
+    func environmentVariable(_ name: String) -> String? {
+        var current: Int? = flow
+        while let candidate = current {
+            if tree.flows[candidate].environment.contains(name) { return environment[name] }
+            current = tree.flows[candidate].parent
+        }
+        return nil
+    }
 }

@@ -26,6 +26,23 @@ struct SessionState: Sendable, Equatable, Codable {
     }
 
     var flows: [FlowState]
+
+    /// The screen on display: the top of the root's stack, through presented and active
+    /// children. Nil when a flow on the way has nothing shown.
+    ///
+    /// - Complexity: O(depth of the displayed flows).
+    var currentScreen: Int? {
+        flows.withUnsafeBufferPointer { flows in
+            var flow = 0
+            while flow < flows.count, let top = flows[flow].stack.last {
+                switch top {
+                case .screen(let screen): return screen
+                case .flow(let child): flow = child
+                }
+            }
+            return nil
+        }
+    }
     var phase: Phase = .notStarted
     /// Every screen shown, as `flowid/screenid`.
     var path: [String] = []
