@@ -156,6 +156,62 @@ import Testing
         #expect(run.session.outcome?.message?.hasPrefix("runaway-transitions") == true)
     }
 
+    @Test func aSendLoopIsStoppedByTheStepLimit() throws {
+        // The child finishes at once; its parent sends `restart` up; the root starts the parent again.
+        let flow = """
+        version: 1
+        flow: app
+        start: home
+        on:
+          restart: { replace: mid }
+        screens:
+          home:
+            actions: [go, quit]
+            on:
+              go: { replace: mid }
+        flows:
+          mid:
+            start: child
+            on:
+              child.done: { send: restart }
+            flows:
+              child:
+                start: end
+                screens:
+                  end: { terminal: true }
+        """
+        var run = try SessionDriver(flow, maxSteps: 100)
+        run.enter("go")
+        #expect(run.session.outcome == RunOutcome(.failed, exitCode: 2,
+                                                   message: "runaway-transitions: more than 100 steps without input (a send or replace loop?)"))
+        #expect(run.routes.filter { $0 == "restart→flow 'app'" }.count > 10)
+    }
+
+    @Test func onlyEnvironmentVariablesListedAlongTheChainAreVisible() throws {
+        let flow = """
+        version: 1
+        flow: app
+        start: inner
+        env: [HOME_DIR]
+        flows:
+          inner:
+            start: page
+            env: [USER_NAME]
+            screens:
+              page:
+                text: "{{ env.USER_NAME }} at {{ env.HOME_DIR }}"
+                actions: [show, quit]
+                on:
+                  show: { say: "{{ env.USER_NAME }} in {{ env.HOME_DIR }}" }
+        """
+        var run = try SessionDriver(flow, environment: ["USER_NAME": "ada", "HOME_DIR": "/home/ada", "SECRET": "x"])
+        run.enter("show")
+        #expect(run.said == ["ada in /home/ada"])
+        guard case .action(let prompt)? = run.session.prompt else { Issue.record("no action prompt"); return }
+        #expect(prompt.screen.text == "ada at /home/ada")
+        #expect(prompt.screen.flowPath == ["app", "inner"])
+    }
+
     @Test func aRunTimeExpressionErrorCountsAsFalseWithAWarning() throws {
         let flow = """
         version: 1
