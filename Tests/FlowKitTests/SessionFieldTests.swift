@@ -109,6 +109,62 @@ import Testing
         #expect(session.perform("nonsense") == [.refused("'nonsense' is not an action of this screen.")])
     }
 
+    @Test func actionsAreOfferedWhileTheirWhenHoldsAndOptionsMayBeComputed() throws {
+        let flow = """
+        version: 1
+        flow: app
+        start: shop
+        variables: { sizes: [s, m, l], stock: 0 }
+        screens:
+          shop:
+            fields:
+              - { id: size, type: choice, options: sizes }
+            actions: [restock, { id: buy, when: "stock > 0" }, quit]
+            on:
+              restock: { set: { stock: stock + 1 } }
+              buy: { say: "Bought {{ size }}." }
+        """
+        var run = try SessionDriver(flow)
+        guard case .field(let field)? = run.session.prompt else { Issue.record("no field prompt"); return }
+        #expect(field.options.map(\.label) == ["s", "m", "l"])
+        run.enter("2")
+        guard case .action(let before)? = run.session.prompt else { Issue.record("no action prompt"); return }
+        #expect(before.actions.map(\.id) == ["restock", "quit"])
+        #expect(run.session.perform("buy") == [.refused("'buy' is not available now.")])
+        run.enter("restock", "", "buy")
+        #expect(run.said == ["Bought m."])
+    }
+
+    @Test func aFlowsResultReadsNullUntilItFinishes() throws {
+        let flow = """
+        version: 1
+        flow: app
+        start: home
+        screens:
+          home:
+            text: "Last: {{ picker.choice }}"
+            actions: [pick, quit]
+            on:
+              pick: { push: picker }
+        flows:
+          picker:
+            start: page
+            variables: { secretly: 1 }
+            result: { choice: "'tea'" }
+            screens:
+              page:
+                actions: [done]
+                on:
+                  done: { finish: true }
+        """
+        var run = try SessionDriver(flow)
+        guard case .action(let first)? = run.session.prompt else { Issue.record("no action prompt"); return }
+        #expect(first.screen.text == "Last: ")
+        run.enter("pick", "done")
+        guard case .action(let after)? = run.session.prompt else { Issue.record("no action prompt"); return }
+        #expect(after.screen.text == "Last: tea")
+    }
+
     @Test func endOfInputLeavesTheRunIncomplete() throws {
         var run = try SessionDriver(Self.form)
         #expect(run.session.endOfInput() == [.ended(RunOutcome(.incomplete, exitCode: 3, message: "input ended before the flow did"))])
