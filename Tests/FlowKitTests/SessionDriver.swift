@@ -51,4 +51,7 @@ struct SessionDriver {
     }
 
     func value(_ flow: String, _ name: String) -> Value? { session.values[flow]?[name] }
+
+    var fieldPrompt: FieldPrompt? { if case .field(let prompt)? = session.prompt { prompt } else { nil } }
+    var actionPrompt: ActionPrompt? { if case .action(let prompt)? = session.prompt { prompt } else { nil } }
 }

@@ -36,7 +36,7 @@ import Testing
         run.enter("blue, red, blue")
         #expect(run.value("app", "tags") == .list([.string("red"), .string("blue")]), "in the options' order, once each")
         #expect(run.asking == "pet")
-        guard case .field(let prompt)? = run.session.prompt else { Issue.record("no field prompt"); return }
+        let prompt = try #require(run.fieldPrompt)
         #expect(prompt.defaultValue == .string("Hello cat"), "a template default is rendered")
         run.enter("")
         #expect(run.value("app", "pet") == .string("Hello cat"))
@@ -125,10 +125,10 @@ import Testing
               buy: { say: "Bought {{ size }}." }
         """
         var run = try SessionDriver(flow)
-        guard case .field(let field)? = run.session.prompt else { Issue.record("no field prompt"); return }
+        let field = try #require(run.fieldPrompt)
         #expect(field.options.map(\.label) == ["s", "m", "l"])
         run.enter("2")
-        guard case .action(let before)? = run.session.prompt else { Issue.record("no action prompt"); return }
+        let before = try #require(run.actionPrompt)
         #expect(before.actions.map(\.id) == ["restock", "quit"])
         #expect(run.session.perform("buy") == [.refused("'buy' is not available now.")])
         run.enter("restock", "", "buy")
@@ -158,10 +158,10 @@ import Testing
                   done: { finish: true }
         """
         var run = try SessionDriver(flow)
-        guard case .action(let first)? = run.session.prompt else { Issue.record("no action prompt"); return }
+        let first = try #require(run.actionPrompt)
         #expect(first.screen.text == "Last: ")
         run.enter("pick", "done")
-        guard case .action(let after)? = run.session.prompt else { Issue.record("no action prompt"); return }
+        let after = try #require(run.actionPrompt)
         #expect(after.screen.text == "Last: tea")
     }
 

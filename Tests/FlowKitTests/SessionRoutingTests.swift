@@ -207,7 +207,7 @@ import Testing
         var run = try SessionDriver(flow, environment: ["USER_NAME": "ada", "HOME_DIR": "/home/ada", "SECRET": "x"])
         run.enter("show")
         #expect(run.said == ["ada in /home/ada"])
-        guard case .action(let prompt)? = run.session.prompt else { Issue.record("no action prompt"); return }
+        let prompt = try #require(run.actionPrompt)
         #expect(prompt.screen.text == "ada at /home/ada")
         #expect(prompt.screen.flowPath == ["app", "inner"])
     }
