@@ -277,7 +277,12 @@ struct FlowModelBuilder {
         default:
             if node.kind == .scalar, node.scalarKind == .null { return .exit(code: 0, message: nil) }
             guard let keys = reader.mapping(node, allowed: FlowKeys.exit, what: "exit") else { return nil }
-            let code = keys["code"].flatMap { reader.integer($0, what: "an exit code") }?.value ?? 0
+            var code = 0
+            if let codeNode = keys["code"], let written = reader.integer(codeNode, what: "an exit code") {
+                if (0...255).contains(written.value) { code = written.value } else {
+                    reader.report(.typeMismatch, "an exit code is 0 to 255, as processes exit with", at: codeNode)
+                }
+            }
             return .exit(code: code, message: keys["message"].flatMap { reader.template($0, what: "an exit message") })
         }
     }

@@ -4,12 +4,14 @@
 enum AnswerConstraints {
     /// Why `value` breaks the field's constraints, or nil if it keeps them.
     static func violation(of value: Value, for field: ResponderTree.FieldNode, options: [FieldPrompt.Option]) -> String? {
+        if field.type.hasOptions, options.isEmpty { return "There are no options to choose from." }
         switch (field.type, value) {
         case (.text, .string(let text)), (.secret, .string(let text)):
             if let pattern = field.pattern, let regex = try? Regex(pattern), (try? regex.wholeMatch(in: text)) == nil {
                 return field.type == .secret ? "The answer does not have the expected form." : "'\(text)' does not have the expected form."
             }
-            return bounds(Double(text.count), field, what: "characters")
+            // Lengths count Unicode scalars, as CEL's size() does.
+            return bounds(Double(text.unicodeScalars.count), field, what: "characters")
         case (.integer, .int(let number)):
             return bounds(Double(number), field, what: nil)
         case (.number, .double(let number)):
@@ -17,9 +19,9 @@ enum AnswerConstraints {
         case (.number, .int(let number)):
             return bounds(Double(number), field, what: nil)
         case (.choice, let chosen):
-            return options.isEmpty || options.contains(where: { $0.value == chosen }) ? nil : "That is not one of the options."
+            return options.contains(where: { $0.value == chosen }) ? nil : "That is not one of the options."
         case (.multichoice, .list(let chosen)):
-            if !options.isEmpty, chosen.contains(where: { item in !options.contains { $0.value == item } }) {
+            if chosen.contains(where: { item in !options.contains { $0.value == item } }) {
                 return "That is not one of the options."
             }
             return bounds(Double(chosen.count), field, what: "choices")

@@ -7,6 +7,7 @@ enum AnswerReader {
     static func read(_ text: String, for field: ResponderTree.FieldNode,
                      options: [FieldPrompt.Option]) -> Result<Value?, AnswerRefusal> {
         guard !text.isEmpty else { return .success(nil) }
+        if field.type.hasOptions, options.isEmpty { return .failure(AnswerRefusal("There are no options to choose from.")) }
         let shown = field.type == .secret ? "the answer" : "'\(text)'"
         switch field.type {
         case .text, .secret:
@@ -47,7 +48,7 @@ enum AnswerReader {
     /// The option whose value reads as `text`, or whose 1-based number it is.
     private static func optionIndex(_ text: String, in options: [FieldPrompt.Option]) -> Int? {
         if let exact = options.firstIndex(where: { ValueFormatting.render($0.value) == text }) { return exact }
-        if let number = Int(text), (1...options.count).contains(number) { return number - 1 }
+        if let number = Int(text), options.indices.contains(number - 1) { return number - 1 }
         return nil
     }
 

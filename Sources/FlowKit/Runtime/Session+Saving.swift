@@ -10,13 +10,24 @@ extension Session {
     /// which are left out and asked again after a resume.
     public func savedState() -> [UInt8] {
         var saved = state
+        var secrets: [String] = []
         for screen in tree.screens {
             for field in screen.fields where field.type == .secret {
                 let key = "\(tree.flows[screen.flow].id).\(field.id)"
                 if let value = saved.flows[screen.flow].variables[field.id], value != .null {
+                    if case .string(let text) = value, !text.isEmpty { secrets.append(text) }
                     saved.flows[screen.flow].variables[field.id] = .null
                     if !saved.forgottenSecrets.contains(key) { saved.forgottenSecrets.append(key) }
                 }
+            }
+        }
+        // A `set` or a `result` may have copied a secret: no saved value may contain one.
+        if !secrets.isEmpty {
+            for flow in saved.flows.indices {
+                for (name, value) in saved.flows[flow].variables where value.contains(anyOf: secrets) {
+                    saved.flows[flow].variables[name] = .null
+                }
+                saved.flows[flow].result = saved.flows[flow].result?.mapValues { $0.contains(anyOf: secrets) ? .null : $0 }
             }
         }
         let encoder = JSONEncoder()
@@ -41,9 +52,44 @@ extension Session {
         guard document.shape == tree.shape, document.state.flows.count == tree.flows.count else {
             throw SessionRestoreError(description: "the saved state belongs to a different flow (its flows or screens have changed)")
         }
-        self.init(tree: tree, environment: environment, maxSteps: maxSteps)
-        state = document.state
-        rewindToForgottenSecret()
+        guard let problem = Self.structuralProblem(of: document.state, in: tree) else {
+            self.init(tree: tree, environment: environment, maxSteps: maxSteps)
+            state = document.state
+            rewindToForgottenSecret()
+            return
+        }
+        throw SessionRestoreError(description: "the saved state is damaged: \(problem)")
+    }
+
+    /// Why a decoded state cannot be a state of this tree (a file edited by hand, or
+    /// damaged): every stack entry must be a screen or child of its own flow, and the
+    /// phase must fit the screen on display. Nil when it is sound.
+    private static func structuralProblem(of state: SessionState, in tree: ResponderTree) -> String? {
+        for (flow, flowState) in state.flows.enumerated() {
+            for entry in flowState.stack {
+                switch entry {
+                case .screen(let screen):
+                    guard tree.screens.indices.contains(screen), tree.screens[screen].flow == flow else {
+                        return "flow '\(tree.flows[flow].id)' shows a screen that is not its own"
+                    }
+                case .flow(let child):
+                    guard tree.flows.indices.contains(child), tree.flows[child].parent == flow else {
+                        return "flow '\(tree.flows[flow].id)' shows a flow that is not its child"
+                    }
+                }
+            }
+        }
+        switch state.phase {
+        case .field(let position):
+            guard let screen = state.currentScreen, tree.screens[screen].fields.indices.contains(position) else {
+                return "it asks a field the screen on display does not have"
+            }
+        case .action:
+            guard state.currentScreen != nil else { return "it offers actions with no screen on display" }
+        case .notStarted, .ended:
+            break
+        }
+        return nil
     }
 
     /// Asks again from the first secret of the current screen whose answer was not saved.
@@ -59,6 +105,18 @@ extension Session {
         let flowID = tree.flows[node.flow].id
         if let first = node.fields.prefix(asked).firstIndex(where: { state.forgottenSecrets.contains("\(flowID).\($0.id)") }) {
             state.phase = .field(first)
+        }
+    }
+}
+
+extension Value {
+    /// Whether this value, or any value inside it, is a string containing one of `texts`.
+    func contains(anyOf texts: [String]) -> Bool {
+        switch self {
+        case .string(let string): texts.contains { string.contains($0) }
+        case .list(let values): values.contains { $0.contains(anyOf: texts) }
+        case .map(let entries): entries.values.contains { $0.contains(anyOf: texts) }
+        default: false
         }
     }
 }

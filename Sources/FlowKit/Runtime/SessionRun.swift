@@ -94,6 +94,8 @@ struct Run {
         let options = self.options(of: field, in: node.flow)
         var value = given
         if value == nil { value = defaultValue(of: field, in: node.flow) }
+        // A required multichoice needs at least one choice.
+        if value == .list([]), field.isRequired { value = nil }
         guard let answer = value, answer != .null else {
             if field.isRequired {
                 events.append(.refused(render(field.message, in: node.flow) ?? "An answer is required."))
@@ -128,8 +130,11 @@ struct Run {
         switch field.defaultValue {
         case .literal(let value)?: return value
         case .template(let template)?:
+            // The rendered text is read as a typed answer would be: "4" is an int for an integer field.
             var copy = self
-            return copy.render(template, in: flow).map(Value.string)
+            guard let text = copy.render(template, in: flow) else { return nil }
+            if case .success(let value?) = AnswerReader.read(text, for: field, options: copy.options(of: field, in: flow)) { return value }
+            return .string(text)
         case nil: return nil
         }
     }

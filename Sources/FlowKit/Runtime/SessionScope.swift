@@ -23,12 +23,23 @@ struct SessionScope: ValueScope {
 
     func flowMember(flow name: String, member: String) -> Value? {
         guard let target = tree.flow(named: name) else { return nil }
-        // With a declared `result`, only its names are readable, and null until the flow finishes.
-        if let declared = tree.flows[target].result {
+        // From outside a flow with a declared `result`, only its names are readable, and null
+        // until the flow finishes; the flow itself and its descendants read its variables.
+        if let declared = tree.flows[target].result, !isWithin(target) {
             guard declared.contains(where: { $0.name == member }) else { return nil }
             return flows[target].result?[member] ?? .null
         }
         return flows[target].variables[member]
+    }
+
+    /// Whether the expression's flow is `target` or lies inside it.
+    private func isWithin(_ target: Int) -> Bool {
+        var current: Int? = flow
+        while let candidate = current {
+            if candidate == target { return true }
+            current = tree.flows[candidate].parent
+        }
+        return false
     }
 
     func environmentVariable(_ name: String) -> String? {

@@ -68,7 +68,7 @@ enum FieldCheck {
         case .text, .secret:
             guard node.kind == .scalar, node.scalarKind != .null, let text = node.string else { return "must be text" }
             if let pattern, (try? pattern.wholeMatch(in: text)) == nil { return "'\(text)' does not match the field's pattern" }
-            return outOfBounds(Double(text.count), "length")
+            return outOfBounds(Double(text.unicodeScalars.count), "length")
         case .integer:
             guard case .int(let value)? = node.scalarValue else { return "must be a whole number" }
             return outOfBounds(Double(value), "value")

@@ -1,6 +1,11 @@
 /// The screens a run can show and where each can lead, found without running
 /// anything: actions are routed along the responder chain as the runtime routes
 /// them, taking every branch (conditions are not evaluated).
+///
+/// The built-ins count as the run counts them: a listed `quit` ends the run, a listed
+/// `back` leads back; a built-in the user types without its being listed reaches the
+/// handlers written for it, but its application fallback is not counted as a way out
+/// (spec §12: a *listed* `quit` is an end of the run).
 struct FlowGraph {
     struct ScreenRef: Hashable {
         var flow: Int
@@ -17,7 +22,8 @@ struct FlowGraph {
         case show(ScreenRef)
         case end
         case finished(flow: Int)
-        case back
+        /// `back`, popping from this flow upwards.
+        case back(from: Int)
     }
 
     let index: FlowIndex
@@ -26,8 +32,14 @@ struct FlowGraph {
     private(set) var successors: [ScreenRef: Set<Target>] = [:]
     /// Screens that push a screen or present a child flow, keyed by what they push.
     private var pushers: [PushKey: Set<ScreenRef>] = [:]
-    /// Child flows started as a flow's start or by `replace`: finishing them leaves the parent with nothing shown.
-    private var activeChildren: Set<Int> = []
+    /// Child flows started as a flow's `start` or by `replace`: finishing one leaves its
+    /// parent with nothing shown, so the parent finishes too.
+    private let activeChildren: Set<Int>
+
+    private enum PushKey: Hashable {
+        case screen(ScreenRef)
+        case flow(Int)
+    }
 
     /// An action offered to a responder, to follow each `send` loop once.
     private struct Dispatch: Hashable {
@@ -35,17 +47,9 @@ struct FlowGraph {
         var responder: FlowIndex.Responder
     }
 
-    private enum PushKey: Hashable {
-        case screen(ScreenRef)
-        case flow(Int)
-    }
-
     init(_ index: FlowIndex) {
         self.index = index
-        activeChildren = Set(index.flows.indices.filter { flow in
-            guard let parent = index.flows[flow].parent, let start = index.flows[parent].flow.start?.value else { return false }
-            return start == index.flows[flow].flow.id.value
-        })
+        activeChildren = Self.activeChildren(in: index)
         var pending = entryScreens(of: 0)
         reachable = Set(pending)
         var outcomes: [ScreenRef: [Outcome]] = [:]
@@ -83,6 +87,26 @@ struct FlowGraph {
     /// Whether any branch pushes the screen (so it is not always the bottom of its stack).
     func isPushed(_ screen: ScreenRef) -> Bool { !(pushers[.screen(screen)] ?? []).isEmpty }
 
+    /// Flows that are their parent's `start`, or that a branch of their parent replaces in.
+    private static func activeChildren(in index: FlowIndex) -> Set<Int> {
+        var active: Set<Int> = []
+        for parent in index.flows.indices {
+            let flow = index.flows[parent].flow
+            if let start = flow.start?.value, let child = index.child(of: parent, named: start) { active.insert(child) }
+            let responders = [FlowIndex.Responder.flow(parent)] + flow.screens.indices.map { .screen(flow: parent, screen: $0) }
+            for responder in responders {
+                for handler in index.handlers(of: responder) {
+                    for branch in handler.branches {
+                        if case .replace(let target)? = branch.transition?.value, let child = index.child(of: parent, named: target) {
+                            active.insert(child)
+                        }
+                    }
+                }
+            }
+        }
+        return active
+    }
+
     // MARK: Routing
 
     private func entryScreens(of flow: Int, visited: Set<Int> = []) -> [ScreenRef] {
@@ -99,10 +123,14 @@ struct FlowGraph {
     private mutating func outcomes(of screen: ScreenRef) -> [Outcome] {
         let shown = index.screen(screen.flow, screen.screen)
         let responder = FlowIndex.Responder.screen(flow: screen.flow, screen: screen.screen)
+        let listed = Set(shown.actions.map(\.id.value))
         var outcomes: [Outcome] = []
         var visited: Set<Dispatch> = []
         for action in shown.actions {
-            outcomes += route(action.id.value, from: responder, at: screen, visited: &visited)
+            outcomes += route(action.id.value, from: responder, pushedFrom: [screen], fallback: true, visited: &visited)
+        }
+        for builtIn in ActionEntry.builtIns.sorted() where !listed.contains(builtIn) {
+            outcomes += route(builtIn, from: responder, pushedFrom: [screen], fallback: false, visited: &visited)
         }
         if shown.isTerminal { outcomes.append(.finished(flow: screen.flow)) }
         return outcomes
@@ -121,16 +149,20 @@ struct FlowGraph {
         switch outcome {
         case .show(let next): targets.insert(.screen(next))
         case .end: targets.insert(.end)
-        case .back:
-            for previous in backTargets(of: screen) { targets.insert(.screen(previous)) }
+        case .back(let flow):
+            for previous in backTargets(of: screen, from: flow) { targets.insert(.screen(previous)) }
         case .finished(let flow):
             guard finished.insert(flow).inserted else { return }
             guard let parent = index.flows[flow].parent else {
                 targets.insert(.end)
                 return
             }
-            for presenter in pushers[.flow(flow)] ?? [] { targets.insert(.screen(presenter)) }
-            let done = route("\(index.flows[flow].flow.id.value).done", from: .flow(parent), at: screen, visited: &visited)
+            // A presented flow uncovers the screens that presented it; its `done` handler
+            // runs there, so what that handler pushes, it pushes over them.
+            let uncovered = pushers[.flow(flow)] ?? []
+            for presenter in uncovered { targets.insert(.screen(presenter)) }
+            let done = route("\(index.flows[flow].flow.id.value).done", from: .flow(parent), pushedFrom: uncovered,
+                             fallback: false, visited: &visited)
             for next in done { resolve(next, from: screen, into: &targets, finished: &finished, visited: &visited) }
             if activeChildren.contains(flow) {
                 resolve(.finished(flow: parent), from: screen, into: &targets, finished: &finished, visited: &visited)
@@ -138,56 +170,71 @@ struct FlowGraph {
         }
     }
 
-    /// Where `back` from a screen leads: the screens that pushed it, or, for the
-    /// first screen of a presented flow, the screens that presented the flow.
-    private func backTargets(of screen: ScreenRef) -> Set<ScreenRef> {
-        var targets = pushers[.screen(screen)] ?? []
-        if entryScreens(of: screen.flow).contains(screen) { targets.formUnion(pushers[.flow(screen.flow)] ?? []) }
-        return targets
+    /// Where `back` from a screen leads, popping from `flow` up (spec §7): at each
+    /// level, the screens that pushed the entry on display there (a screen, or a
+    /// presented child flow).
+    private func backTargets(of screen: ScreenRef, from flow: Int) -> Set<ScreenRef> {
+        var entry = PushKey.screen(screen)
+        if screen.flow != flow {
+            // The child of `flow` through which the screen is shown.
+            guard let child = index.ancestry(of: screen.flow).first(where: { index.flows[$0].parent == flow }) else { return [] }
+            entry = .flow(child)
+        }
+        var targets: Set<ScreenRef> = []
+        var current = flow
+        while true {
+            targets.formUnion(pushers[entry] ?? [])
+            guard let parent = index.flows[current].parent else { return targets }
+            entry = .flow(current)
+            current = parent
+        }
     }
 
-    /// The outcomes of dispatching `action` at `responder` while `screen` is shown.
-    private mutating func route(_ action: String, from responder: FlowIndex.Responder?, at screen: ScreenRef,
-                                visited: inout Set<Dispatch>) -> [Outcome] {
+    /// The outcomes of dispatching `action` at `responder`. Screens a branch pushes are
+    /// recorded as pushed from `pushedFrom`. Where no handler always takes the action,
+    /// it may reach the application: `fallback` says whether that counts.
+    private mutating func route(_ action: String, from responder: FlowIndex.Responder?, pushedFrom: Set<ScreenRef>,
+                                fallback: Bool, visited: inout Set<Dispatch>) -> [Outcome] {
         guard let responder else { return [] }
         guard visited.insert(Dispatch(action: action, responder: responder)).inserted else { return [] }
         let handlers = index.route(action, from: responder)
-        if handlers.isEmpty {
-            switch action {
-            case "quit": return [.end]
-            case "back": return [.back]
-            default: return []
-            }
-        }
         var outcomes: [Outcome] = []
         for (handler, found) in handlers {
             let flow = index.handlingFlow(of: handler)
             for branch in found.branches {
                 switch branch.transition?.value {
                 case .push(let target)?:
-                    outcomes += show(target, in: flow, pushedFrom: screen)
+                    outcomes += show(target, in: flow, pushedFrom: pushedFrom)
                 case .replace(let target)?:
-                    if let child = index.child(of: flow, named: target) { activeChildren.insert(child) }
-                    outcomes += show(target, in: flow, pushedFrom: nil)
-                case .back?: outcomes.append(.back)
-                case .send(let next)?: outcomes += route(next, from: index.next(of: handler), at: screen, visited: &visited)
+                    outcomes += show(target, in: flow, pushedFrom: [])
+                case .back?: outcomes.append(.back(from: flow))
+                case .send(let next)?:
+                    outcomes += route(next, from: index.next(of: handler), pushedFrom: pushedFrom, fallback: true, visited: &visited)
                 case .finish?: outcomes.append(.finished(flow: flow))
                 case .exit?: outcomes.append(.end)
                 case nil: break
                 }
             }
         }
+        if fallback, !handlers.contains(where: { $0.handler.alwaysHandles }) {
+            switch action {
+            case "quit": outcomes.append(.end)
+            case "back":
+                if case .screen(let flow, _) = responder { outcomes.append(.back(from: flow)) }
+            default: break
+            }
+        }
         return outcomes
     }
 
-    private mutating func show(_ target: String, in flow: Int, pushedFrom pusher: ScreenRef?) -> [Outcome] {
+    private mutating func show(_ target: String, in flow: Int, pushedFrom: Set<ScreenRef>) -> [Outcome] {
         if let screen = index.screen(of: flow, named: target) {
             let ref = ScreenRef(flow: flow, screen: screen)
-            if let pusher { pushers[.screen(ref), default: []].insert(pusher) }
+            pushers[.screen(ref), default: []].formUnion(pushedFrom)
             return [.show(ref)]
         }
         guard let child = index.child(of: flow, named: target) else { return [] }
-        if let pusher { pushers[.flow(child), default: []].insert(pusher) }
+        pushers[.flow(child), default: []].formUnion(pushedFrom)
         return entryScreens(of: child).map(Outcome.show)
     }
 }

@@ -2,6 +2,8 @@
 /// `unused-handler`, `dead-end` and `back-at-root`.
 enum GraphCheck {
     static func check(_ index: FlowIndex) -> [Diagnostic] {
+        // Without an included flow the graph is incomplete; its include error is reported.
+        guard !index.flows.contains(where: { $0.flow.isPlaceholder }) else { return [] }
         let graph = FlowGraph(index)
         let unused = unusedFlows(index)
         var diagnostics = unused.map { flow in

@@ -18,8 +18,15 @@ enum ResponderChainCheck {
                 for handler in index.handlers(of: responder) {
                     for branch in handler.branches {
                         guard let transition = branch.transition, case .send(let action) = transition.value,
-                              !ActionEntry.builtIns.contains(action), !action.hasSuffix(".done"),
-                              let next = index.next(of: responder) else { continue }
+                              !ActionEntry.builtIns.contains(action), !action.hasSuffix(".done") else { continue }
+                        // A send from the root goes to the application, which handles only the built-ins.
+                        guard let next = index.next(of: responder) else {
+                            diagnostics.append(Diagnostic(.unhandledAction, "no responder handles the action '\(action)' this branch sends",
+                                                          at: transition.location,
+                                                          notes: [Diagnostic.Note("a send from the root flow goes to the application, which handles only back and quit",
+                                                                                  at: transition.location)]))
+                            continue
+                        }
                         if index.route(action, from: next).isEmpty {
                             diagnostics.append(unhandled(Located(action, at: transition.location), offeredBy: next, index: index, verb: "sends"))
                         }
