@@ -7,8 +7,14 @@ import Darwin
 /// The process's standard streams: results on stdout, everything a person reads on stderr.
 enum Console {
     enum Stream {
-        case standardOutput, standardError
-        var descriptor: Int32 { self == .standardOutput ? STDOUT_FILENO : STDERR_FILENO }
+        case standardInput, standardOutput, standardError
+        var descriptor: Int32 {
+            switch self {
+            case .standardInput: STDIN_FILENO
+            case .standardOutput: STDOUT_FILENO
+            case .standardError: STDERR_FILENO
+            }
+        }
     }
 
     static func isTerminal(_ stream: Stream) -> Bool {

@@ -5,8 +5,9 @@ import FlowKit
 struct FlowRun: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flowrun",
-        abstract: "Checks YAML flow files (running and testing them are on the way).",
+        abstract: "Runs and checks YAML flow files.",
         version: FlowrunVersion.current,
-        subcommands: [Validate.self, Chain.self]
+        subcommands: [Run.self, Validate.self, Chain.self],
+        defaultSubcommand: Run.self
     )
 }

@@ -9,6 +9,12 @@ import Darwin
 public struct SourceFileError: Error, Sendable, CustomStringConvertible {
     public var path: String
     public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
     public var description: String { "cannot read '\(path)': \(reason)" }
 }
 

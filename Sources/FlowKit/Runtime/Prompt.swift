@@ -43,3 +43,20 @@ public struct ActionPrompt: Sendable {
         public let key: String?
     }
 }
+
+extension ActionPrompt {
+    /// The action a plain-mode line names (cli.md): an action's id, or the 1-based
+    /// number of an offered action. Anything else is returned as typed, for the session
+    /// to refuse or take as a built-in.
+    public func actionID(forLine line: String) -> String {
+        let trimmed = line.trimmed
+        if let number = Int(trimmed), actions.indices.contains(number - 1) { return actions[number - 1].id }
+        return trimmed
+    }
+}
+
+extension Value {
+    /// The value as templates show it: strings as they are, `null` as nothing, lists
+    /// joined by ", ".
+    public var displayText: String { ValueFormatting.render(self) }
+}

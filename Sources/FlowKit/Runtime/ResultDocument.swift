@@ -1,0 +1,139 @@
+import FoundationEssentials
+
+/// The run's result (cli.md): status, exit code, message, last screen, path, and
+/// every flow's variables, as JSON, YAML or `eval`-able shell lines.
+public struct ResultDocument: Sendable {
+    public enum Format: String, CaseIterable, Sendable {
+        case json, yaml, env, none
+    }
+
+    public let outcome: RunOutcome
+    public let path: [String]
+    public let values: [String: [String: Value]]
+
+    public init(session: Session) {
+        outcome = session.outcome ?? RunOutcome(.incomplete, exitCode: 3)
+        path = session.path
+        values = session.values
+    }
+
+    /// The last screen shown (its id), or nil before any.
+    public var screen: String? { path.last.map { String($0.split(separator: "/").last ?? "") } }
+
+    public func render(as format: Format) -> String {
+        switch format {
+        case .json: json
+        case .yaml: yaml
+        case .env: env
+        case .none: ""
+        }
+    }
+
+    /// Keys sorted, two-space indentation, one document.
+    var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(Encoded(self)) else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// The JSON document as YAML: the same keys in the same order; strings double-quoted
+    /// (JSON's escapes are YAML's), so no value is read back as another type.
+    var yaml: String {
+        var lines = [
+            "status: \(outcome.status.rawValue)",
+            "exit_code: \(outcome.exitCode)",
+            "message: \(outcome.message.map(Self.quoted) ?? "null")",
+            "screen: \(screen.map(Self.quoted) ?? "null")",
+        ]
+        lines.append(path.isEmpty ? "path: []" : "path:")
+        lines += path.map { "  - \(Self.quoted($0))" }
+        lines.append(values.isEmpty ? "values: {}" : "values:")
+        for flow in values.keys.sorted() {
+            lines += Self.yaml(.map(values[flow] ?? [:]), key: Self.quoted(flow), indent: "  ")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One `FLOWID_NAME='value'` line per variable (upper-cased, `-` as `_`), for
+    /// `eval "$(flowrun run --output env f.yaml)"`. Values render as templates render them.
+    var env: String {
+        var lines: [String] = []
+        for flow in values.keys.sorted() {
+            for name in (values[flow] ?? [:]).keys.sorted() {
+                let variable = "\(flow)_\(name)".uppercased().replacing("-", with: "_")
+                let text = ValueFormatting.render(values[flow]?[name] ?? .null)
+                lines.append("\(variable)='\(text.replacing("'", with: "'\\''"))'")
+            }
+        }
+        return lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")
+    }
+
+    /// The lines of `key: value` at `indent`, or of a list element when `key` is nil.
+    private static func yaml(_ value: Value, key: String?, indent: String) -> [String] {
+        let lead = key.map { "\(indent)\($0):" } ?? "\(indent)-"
+        switch value {
+        case .list(let elements) where !elements.isEmpty:
+            return [lead] + elements.flatMap { yaml($0, key: nil, indent: indent + "  ") }
+        case .map(let entries) where !entries.isEmpty:
+            return [lead] + entries.keys.sorted().flatMap { yaml(entries[$0] ?? .null, key: quoted($0), indent: indent + "  ") }
+        default:
+            return ["\(lead) \(scalar(value))"]
+        }
+    }
+
+    private static func scalar(_ value: Value) -> String {
+        switch value {
+        case .null: "null"
+        case .bool(let bool): bool ? "true" : "false"
+        case .int(let int): String(int)
+        case .double(let double): double.isFinite ? String(double) : double.isNaN ? ".nan" : double < 0 ? "-.inf" : ".inf"
+        case .string(let string): quoted(string)
+        case .list: "[]"
+        case .map: "{}"
+        }
+    }
+
+    /// A double-quoted scalar with JSON's escapes, which YAML reads the same way.
+    static func quoted(_ text: String) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return (try? encoder.encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
+    }
+
+    private struct Encoded: Encodable {
+        let document: ResultDocument
+        init(_ document: ResultDocument) { self.document = document }
+
+        enum Keys: String, CodingKey { case status, exit_code, message, screen, path, values }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(document.outcome.status.rawValue, forKey: .status)
+            try container.encode(document.outcome.exitCode, forKey: .exit_code)
+            try container.encode(document.outcome.message, forKey: .message)
+            try container.encode(document.screen, forKey: .screen)
+            try container.encode(document.path, forKey: .path)
+            try container.encode(document.values.mapValues { $0.mapValues(PlainValue.init) }, forKey: .values)
+        }
+    }
+}
+
+/// A value as plain JSON (doubles as numbers), for result documents.
+struct PlainValue: Encodable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch value {
+        case .null: try container.encodeNil()
+        case .bool(let bool): try container.encode(bool)
+        case .int(let int): try container.encode(int)
+        case .double(let double): if double.isFinite { try container.encode(double) } else { try container.encodeNil() }
+        case .string(let string): try container.encode(string)
+        case .list(let elements): try container.encode(elements.map(PlainValue.init))
+        case .map(let entries): try container.encode(entries.mapValues(PlainValue.init))
+        }
+    }
+}

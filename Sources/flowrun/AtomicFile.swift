@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes files whole or not at all: to a temporary file beside the target, synced,
+/// then renamed over it, so a run killed at any moment leaves the previous version.
+enum AtomicFile {
+    static func replace(_ path: String, with bytes: [UInt8]) throws(SourceFileWriteError) {
+        let temporary = path + ".tmp-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw SourceFileWriteError(path: path) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress.map { $0 + written }, bytes.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                close(descriptor)
+                unlink(temporary)
+                throw SourceFileWriteError(path: path)
+            }
+            written += count
+        }
+        fsync(descriptor)
+        close(descriptor)
+        guard rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw SourceFileWriteError(path: path)
+        }
+    }
+}
+
+struct SourceFileWriteError: Error, CustomStringConvertible {
+    let path: String
+    let reason = String(cString: strerror(errno))
+    var description: String { "cannot write '\(path)': \(reason)" }
+}

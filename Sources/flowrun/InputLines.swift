@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Lines from standard input, read with `read(2)` so that a signal interrupts the wait.
+struct InputLines {
+    enum Line: Equatable {
+        case text(String)
+        case endOfInput
+        case interrupted
+    }
+
+    private var buffer: [UInt8] = []
+    private var ended = false
+
+    /// The next line without its line break (CR LF too), the end of input, or an interruption.
+    mutating func next() -> Line {
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                var line = buffer[..<newline]
+                if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+                buffer.removeSubrange(...newline)
+                return .text(String(decoding: line, as: UTF8.self))
+            }
+            if ended {
+                guard !buffer.isEmpty else { return .endOfInput }
+                defer { buffer.removeAll() }
+                return .text(String(decoding: buffer, as: UTF8.self))
+            }
+            if Signals.exitStatus != nil { return .interrupted }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count > 0 {
+                buffer += chunk[..<count]
+            } else if count == 0 || errno != EINTR {
+                ended = true
+            }
+        }
+    }
+}

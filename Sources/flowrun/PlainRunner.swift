@@ -1,0 +1,103 @@
+import FlowKit
+
+/// Plain mode (cli.md): screens and prompts on stderr, one line of stdin per question.
+/// A refused line is reported and the next line is read for the same question.
+struct PlainRunner {
+    var session: Session
+    var presets: PresetAnswers
+    /// `--defaults`: take every default without asking.
+    let acceptDefaults: Bool
+    let statePath: String?
+    let transcript: Transcript
+    var input = InputLines()
+
+    /// Why the run stopped early: a required field with no answer under `--defaults`.
+    struct Stop: Error {
+        let message: String
+    }
+
+    /// Runs until the session ends, input ends, or a signal arrives.
+    mutating func run(startingWith initial: [SessionEvent]) throws(Stop) {
+        show(initial)
+        while session.outcome == nil {
+            if Signals.exitStatus != nil { return }
+            switch session.prompt {
+            case .field(let prompt)?:
+                guard let text = try answer(for: prompt) else { return }
+                transcript.answered(prompt.field, flow: prompt.screen.flowPath.last ?? "", text: text)
+                show(session.answer(text))
+            case .action(let prompt)?:
+                Console.emit(PlainText.actions(prompt), to: .standardError)
+                guard let line = nextLine() else { return }
+                echo(line)
+                show(session.perform(prompt.actionID(forLine: line)))
+            default:
+                return
+            }
+            save()
+        }
+    }
+
+    /// The answer to give: a preset one, the default under `--defaults`, or a line of
+    /// input. Nil when input ended or a signal arrived (the session is told).
+    private mutating func answer(for prompt: FieldPrompt) throws(Stop) -> String? {
+        let flow = session.tree.flow(named: prompt.screen.flowPath.last ?? "") ?? 0
+        if let preset = presets.take(flow: flow, field: prompt.field.id) {
+            Console.emit(PlainText.field(prompt) + "(answered by --answers/--set)\n", to: .standardError)
+            return preset
+        }
+        if acceptDefaults {
+            guard prompt.defaultValue != nil || !prompt.field.isRequired else {
+                throw Stop(message: "--defaults: the required field '\(prompt.field.id)' has no default and no answer")
+            }
+            return ""
+        }
+        Console.emit(PlainText.field(prompt), to: .standardError)
+        let line = nextLine()
+        if let line { echo(prompt.field.type == .secret ? String(repeating: "*", count: min(line.count, 8)) : line) }
+        return line
+    }
+
+    /// Piped input is not echoed by a terminal: write it after its prompt, so the log reads
+    /// as a conversation (secrets masked).
+    private func echo(_ text: String) {
+        guard !Console.isTerminal(.standardInput) else { return }
+        Console.emit(text + "\n", to: .standardError)
+    }
+
+    private mutating func nextLine() -> String? {
+        switch input.next() {
+        case .text(let line): return line
+        case .interrupted: return nil
+        case .endOfInput:
+            Console.emit("\n", to: .standardError)
+            show(session.endOfInput())
+            return nil
+        }
+    }
+
+    private mutating func show(_ events: [SessionEvent]) {
+        transcript.record(events)
+        for event in events {
+            switch event {
+            case .screenShown:
+                if case .field(let prompt)? = session.prompt { Console.emit(PlainText.screen(prompt.screen), to: .standardError) }
+                if case .action(let prompt)? = session.prompt { Console.emit(PlainText.screen(prompt.screen), to: .standardError) }
+            case .said(let text): Console.emit("\(text)\n", to: .standardError)
+            case .refused(let text): Console.emit("! \(text)\n", to: .standardError)
+            case .warning(let text, let location): Console.emit("\(location): warning: \(text)\n", to: .standardError)
+            case .routed, .ended: break
+            }
+        }
+    }
+
+    /// Saves the session, if `--state` asks for it; a failed write is reported, not fatal.
+    func save() {
+        guard let statePath else { return }
+        do {
+            try AtomicFile.replace(statePath, with: session.savedState())
+        } catch {
+            Console.error(error.description)
+        }
+    }
+}

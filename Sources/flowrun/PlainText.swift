@@ -1,0 +1,33 @@
+import FlowKit
+
+/// What plain mode writes for screens and prompts, and how it reads an action line.
+enum PlainText {
+    /// A screen's heading (title and where it is) and its text.
+    static func screen(_ view: ScreenView) -> String {
+        var text = "\n[\(view.flowPath.joined(separator: " › "))] \(view.title ?? view.screen)\n"
+        if let body = view.text, !body.isEmpty { text += body.hasSuffix("\n") ? body : body + "\n" }
+        return text
+    }
+
+    /// A field's prompt: label, options numbered from 1, and the default (never for a secret).
+    static func field(_ prompt: FieldPrompt) -> String {
+        var text = prompt.label
+        if let help = prompt.help { text = "(\(help))\n" + text }
+        if !prompt.options.isEmpty {
+            text += " (" + prompt.options.enumerated().map { "\($0 + 1). \($1.label)" }.joined(separator: ", ") + ")"
+        }
+        if prompt.field.type == .boolean { text += " (y/n)" }
+        if let value = prompt.defaultValue, prompt.field.type != .secret {
+            let shown = value.displayText
+            if !shown.isEmpty { text += " [\(shown)]" }
+        }
+        return text + ": "
+    }
+
+    /// The actions offered, numbered from 1, and the built-ins that may always be typed.
+    static func actions(_ prompt: ActionPrompt) -> String {
+        let offered = prompt.actions.enumerated().map { "\($0 + 1). \($1.label)" }.joined(separator: "  ")
+        let builtIns = ["back", "quit"].filter { id in !prompt.actions.contains { $0.id == id } }
+        return "Actions: \(offered)" + (builtIns.isEmpty ? "" : "  (or \(builtIns.joined(separator: ", ")))") + "\n> "
+    }
+}

@@ -1,0 +1,140 @@
+import ArgumentParser
+import FlowKit
+import FoundationEssentials
+
+extension FlowRun {
+    struct Run: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Runs a flow: shows its screens, asks their fields, routes the actions chosen.",
+            discussion: """
+            Screens and prompts go to stderr; the result document goes to stdout, so \
+            `answers=$(flowrun run f.yaml)` works. With stdin not a terminal (or --plain), one line \
+            of stdin answers one question: a field's value (empty for no answer; y/n for booleans; a \
+            choice by value or number; multichoice values or numbers separated by commas), or an \
+            action's id or number.
+
+            Exit status: 0 finished or quit; 2 the flow does not validate, or an answers key names \
+            no field, or a loop ran away; 3 input ended first; 130/143 on SIGINT/SIGTERM (state \
+            saved); the flow's own `exit` code.
+            """
+        )
+
+        @Argument(help: "The flow file.")
+        var flow: String
+
+        @Option(help: "A YAML or JSON file of answers, keyed fieldid or flowid.fieldid.")
+        var answers: String?
+
+        @Option(name: .customLong("set"), help: ArgumentHelp("An answer, as ID=VALUE (repeatable).", valueName: "id=value"))
+        var presets: [String] = []
+
+        @Flag(help: "Accept every default without asking; a required field with no default is an error.")
+        var defaults = false
+
+        @Option(help: "The result document's format.")
+        var output: ResultDocument.Format = .json
+
+        @Option(help: "Save progress to this file after every answer and transition.")
+        var state: String?
+
+        @Flag(help: "Continue the run saved in --state.")
+        var resume = false
+
+        @Option(help: "Write every screen, answer (secrets masked) and action to this file, as JSON Lines.")
+        var transcript: String?
+
+        @Flag(help: "Plain mode: one line per question, even on a terminal.")
+        var plain = false
+
+        @Flag(help: "No colour.")
+        var noColor = false
+
+        func validate() throws {
+            if resume && state == nil { throw ValidationError("--resume needs --state FILE") }
+            for preset in presets where !preset.contains("=") { throw ValidationError("--set takes ID=VALUE, not '\(preset)'") }
+        }
+
+        func run() throws {
+            let tree = try FlowFile.compile(flow)
+            let environment = ProcessInfo.processInfo.environment
+            var session = Session(tree: tree, environment: environment)
+            var events: [SessionEvent] = []
+            if resume, let state {
+                do {
+                    guard case .bytes(let saved) = try SourceFile.load(state, maxSize: 64 << 20) else { throw RunFailure("'\(state)' is too large") }
+                    session = try Session(tree: tree, environment: environment, restoring: saved)
+                } catch let error as RunFailure {
+                    throw error.exit()
+                } catch {
+                    throw RunFailure("cannot resume from '\(state)': \(error)").exit()
+                }
+            } else {
+                events = session.start()
+            }
+            var answered = PresetAnswers()
+            do {
+                try answered.add(try answerEntries(), tree: tree)
+            } catch let error as PresetAnswers.KeyError {
+                throw RunFailure(error.description).exit()
+            } catch let error as SourceFileError {
+                throw RunFailure(error.description).exit()
+            }
+            let transcriptFile: Transcript
+            do {
+                transcriptFile = try Transcript(path: transcript)
+            } catch {
+                throw RunFailure(error.description).exit()
+            }
+            Signals.watch()
+            var runner = PlainRunner(session: session, presets: answered, acceptDefaults: defaults, statePath: state,
+                                     transcript: transcriptFile)
+            runner.save()
+            do {
+                try runner.run(startingWith: events)
+            } catch {
+                runner.save()
+                throw RunFailure(error.message).exit()
+            }
+            runner.save()
+            if let status = Signals.exitStatus {
+                Console.emit("\ninterrupted; progress saved\(state.map { " in \($0)" } ?? "")\n", to: .standardError)
+                throw ExitCode(status)
+            }
+            let result = ResultDocument(session: runner.session)
+            Console.output(result.render(as: output))
+            if let message = result.outcome.message, result.outcome.status != .exited || result.outcome.exitCode != 0 {
+                Console.emit("\(message)\n", to: .standardError)
+            }
+            if result.outcome.exitCode != 0 { throw ExitCode(Int32(clamping: result.outcome.exitCode)) }
+        }
+
+        /// `--answers` then `--set`, in that order (a `--set` wins over the file).
+        private func answerEntries() throws -> [(key: String, text: String)] {
+            var entries: [(key: String, text: String)] = []
+            if let answers {
+                guard case .bytes(let bytes) = try SourceFile.load(answers, maxSize: 16 << 20) else {
+                    throw SourceFileError(path: answers, reason: "it is larger than 16 MiB")
+                }
+                entries += try PresetAnswers.entries(ofFile: bytes, file: answers)
+            }
+            for preset in presets {
+                let parts = preset.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                entries.append((String(parts[0]), parts.count > 1 ? String(parts[1]) : ""))
+            }
+            return entries
+        }
+    }
+}
+
+/// A reason `run` stops before or during the run, reported on stderr with exit status 2.
+struct RunFailure: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+
+    func exit() -> ExitCode {
+        Console.error(message)
+        return ExitCode(2)
+    }
+}
+
+extension ResultDocument.Format: ExpressibleByArgument {}

@@ -1,0 +1,30 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// SIGINT and SIGTERM, noted rather than obeyed at once, so a run can save its state
+/// and restore the terminal before it exits with 130 or 143 (cli.md).
+enum Signals {
+    /// The signal received, or 0.
+    static let received = Atomic<Int32>(0)
+
+    /// Installs the handlers without `SA_RESTART`, so a blocked read returns `EINTR`.
+    static func watch() {
+        for signal in [SIGINT, SIGTERM] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in Signals.received.store(number, ordering: .relaxed) }
+            action.sa_flags = 0
+            sigemptyset(&action.sa_mask)
+            sigaction(signal, &action, nil)
+        }
+    }
+
+    /// The exit status for a received signal: 128 + its number (130, 143).
+    static var exitStatus: Int32? {
+        let signal = received.load(ordering: .relaxed)
+        return signal == 0 ? nil : 128 + signal
+    }
+}

@@ -1,0 +1,50 @@
+import FlowKit
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `--transcript FILE`: JSON Lines, one object per screen shown, answer given, action
+/// routed, message and end of run, appended as they happen. Secret answers are masked.
+struct Transcript {
+    private let descriptor: Int32?
+
+    init(path: String?) throws(SourceFileWriteError) {
+        guard let path else {
+            descriptor = nil
+            return
+        }
+        let opened = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard opened >= 0 else { throw SourceFileWriteError(path: path) }
+        descriptor = opened
+    }
+
+    func answered(_ field: ResponderTree.FieldNode, flow: String, text: String) {
+        record(["event": "answer", "flow": flow, "field": field.id, "answer": field.type == .secret ? "******" : text])
+    }
+
+    func record(_ events: [SessionEvent]) {
+        for event in events {
+            switch event {
+            case .screenShown(let flow, let screen): record(["event": "screen", "flow": flow, "screen": screen])
+            case .said(let text): record(["event": "said", "text": text])
+            case .refused(let text): record(["event": "refused", "text": text])
+            case .warning(let text, let location): record(["event": "warning", "text": text, "at": location.description])
+            case .routed(let action, let responder): record(["event": "action", "action": action, "responder": responder])
+            case .ended(let outcome):
+                record(["event": "end", "status": outcome.status.rawValue, "exit_code": String(outcome.exitCode)])
+            }
+        }
+    }
+
+    private func record(_ fields: [String: String]) {
+        guard let descriptor else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard var line = try? encoder.encode(fields) else { return }
+        line.append(UInt8(ascii: "\n"))
+        line.withUnsafeBytes { _ = write(descriptor, $0.baseAddress, $0.count) }
+    }
+}
