@@ -11,15 +11,21 @@ enum Signals {
     /// The signal received, or 0.
     static let received = Atomic<Int32>(0)
 
-    /// Installs the handlers without `SA_RESTART`, so a blocked read returns `EINTR`.
+    /// Installs the handlers without `SA_RESTART`, so a blocked read returns `EINTR`, and
+    /// unblocks both signals: a blocked mask is inherited across `exec`, so a parent that
+    /// blocked them would otherwise leave the run deaf to them.
     static func watch() {
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
         for signal in [SIGINT, SIGTERM] {
+            sigaddset(&unblocked, signal)
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in Signals.received.store(number, ordering: .relaxed) }
             action.sa_flags = 0
             sigemptyset(&action.sa_mask)
             sigaction(signal, &action, nil)
         }
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
     }
 
     /// The exit status for a received signal: 128 + its number (130, 143).

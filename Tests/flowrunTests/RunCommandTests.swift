@@ -1,0 +1,195 @@
+import FlowKit
+import Foundation
+import Testing
+import TestSupport
+
+/// `flowrun run` in plain mode, as a script runs it: the built binary, real files, stdin.
+@Suite struct RunCommandTests {
+    private let flows = Fixtures.packageRoot.appendingPathComponent("Flows")
+
+    private func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    private func flowFile(_ text: String, named name: String = "flow.yaml") throws -> URL {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        return directory
+    }
+
+    /// The scripted runs in the headers of the example flows, and where they end.
+    static let examples: [(file: String, input: String, status: String, screen: String)] = [
+        ("signin.yaml", "sign_in\nalice\nguess\nsubmit\nretry\n\nwonderland\nsubmit\nquit\n", "cancelled", "home"),
+        ("browser.yaml", "2\nview\n2\nadd_to_basket\n\nback\n\ncheckout\npay\n5\n", "finished", "receipt"),
+        ("notes.yaml", "Buy milk\nSemi-skimmed\nhome,errands\n4\n2030-01-31\nAda\nreview\nsave\nclose\n", "finished", "saved"),
+    ]
+
+    @Test(arguments: examples.map(\.file))
+    func everyExampleRunsToItsEnd(file: String) throws {
+        let example = try #require(Self.examples.first { $0.file == file })
+        let outcome = try FlowrunProcess.run(["run", file], stdin: example.input, directory: flows,
+                                             environment: ["XDG_STATE_HOME": try FlowrunProcess.temporaryDirectory().path])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let result = try json(outcome.stdout)
+        #expect(result["status"] as? String == example.status, "\(outcome.stderr)")
+        #expect(result["screen"] as? String == example.screen)
+        #expect(result["exit_code"] as? Int == 0)
+    }
+
+    @Test func theSignInScriptGivesTheDocumentedPath() throws {
+        let example = Self.examples[0]
+        let outcome = try FlowrunProcess.run([example.file], stdin: example.input, directory: flows)
+        let result = try json(outcome.stdout)
+        #expect(result["path"] as? [String] == ["login/welcome", "login/credentials", "login/failed", "login/credentials", "main/home"])
+        let values = try #require(result["values"] as? [String: [String: Any]])
+        #expect(values["login"]?["attempts"] as? Int == 1)
+        #expect(values["login"]?["password"] as? String == "wonderland", "secrets are in the result: the caller asked for them")
+        #expect(outcome.stderr.contains("Password: *****\n"), "a secret is never echoed")
+        #expect(!outcome.stderr.contains("wonderland"))
+    }
+
+    static let form = """
+    version: 1
+    flow: app
+    start: form
+    screens:
+      form:
+        fields:
+          - { id: name, required: true }
+          - { id: age, type: integer, default: 30 }
+          - { id: pin, type: secret }
+        actions: [done, leave]
+        on:
+          done: { finish: true }
+          leave: { exit: { code: 5, message: "Left early." } }
+    """
+
+    @Test func refusedLinesAreReportedAndTheNextLineIsRead() throws {
+        let directory = try flowFile(Self.form)
+        let outcome = try FlowrunProcess.run(["run", "flow.yaml"], stdin: "\nAda\nold\n41\n1234\nnope\n1\n", directory: directory)
+        #expect(outcome.status == 0)
+        #expect(outcome.stderr.contains("! An answer is required.\n"))
+        #expect(outcome.stderr.contains("! 'old' is not a whole number.\n"))
+        #expect(outcome.stderr.contains("! 'nope' is not an action of this screen.\n"))
+        let values = try #require(try json(outcome.stdout)["values"] as? [String: [String: Any]])
+        #expect(values["app"]?["name"] as? String == "Ada")
+        #expect(values["app"]?["age"] as? Int == 41)
+    }
+
+    @Test func exitGivesTheFlowsCodeAndMessage() throws {
+        let directory = try flowFile(Self.form)
+        let outcome = try FlowrunProcess.run(["run", "flow.yaml"], stdin: "Ada\n\n\nleave\n", directory: directory)
+        #expect(outcome.status == 5)
+        let result = try json(outcome.stdout)
+        #expect(result["status"] as? String == "exited")
+        #expect(result["message"] as? String == "Left early.")
+        #expect(outcome.stderr.hasSuffix("Left early.\n"))
+    }
+
+    @Test(arguments: [("Ada\n", "at a field"), ("Ada\n\n\n", "at the action prompt")])
+    func endOfInputGivesExitCodeThree(input: String, place: String) throws {
+        let directory = try flowFile(Self.form)
+        let outcome = try FlowrunProcess.run(["run", "flow.yaml"], stdin: input, directory: directory)
+        #expect(outcome.status == 3, "\(place)")
+        #expect(try json(outcome.stdout)["status"] as? String == "incomplete")
+    }
+
+    @Test func aFlowWithErrorsIsRefusedWithExitCodeTwo() throws {
+        let directory = try flowFile("version: 1\nflow: app\nstart: nowhere\nscreens: { s: { actions: [quit] } }\n")
+        let outcome = try FlowrunProcess.run(["run", "flow.yaml"], directory: directory)
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains("[unknown-target]"))
+        #expect(outcome.stdout.isEmpty)
+    }
+
+    @Test func answersAreCheckedBeforeTheRunAndUsed() throws {
+        let directory = try flowFile(Self.form)
+        try "name: Ada\nag: 3\n".write(to: directory.appendingPathComponent("typo.yaml"), atomically: true, encoding: .utf8)
+        let typo = try FlowrunProcess.run(["run", "flow.yaml", "--answers", "typo.yaml"], directory: directory)
+        #expect(typo.status == 2)
+        #expect(typo.stderr == "flowrun: error: 'ag' names no field of the flow; did you mean 'age'?\n")
+        try #"{"name": "Ada", "app.age": 52}"#.write(to: directory.appendingPathComponent("answers.json"), atomically: true, encoding: .utf8)
+        let used = try FlowrunProcess.run(["run", "flow.yaml", "--answers", "answers.json", "--set", "pin=9999"],
+                                          stdin: "done\n", directory: directory)
+        #expect(used.status == 0, "\(used.stderr)")
+        let values = try #require(try json(used.stdout)["values"] as? [String: [String: Any]])
+        #expect(values["app"]?["age"] as? Int == 52)
+        #expect(values["app"]?["pin"] as? String == "9999")
+    }
+
+    @Test func defaultsAreAcceptedAndAMissingRequiredAnswerStopsTheRun() throws {
+        let directory = try flowFile(Self.form)
+        let missing = try FlowrunProcess.run(["run", "flow.yaml", "--defaults"], directory: directory)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("flowrun: error: --defaults: the required field 'name' has no default and no answer"))
+        let given = try FlowrunProcess.run(["run", "flow.yaml", "--defaults", "--set", "name=Ada"], stdin: "done\n", directory: directory)
+        #expect(given.status == 0, "\(given.stderr)")
+        let values = try #require(try json(given.stdout)["values"] as? [String: [String: Any]])
+        #expect(values["app"]?["age"] as? Int == 30)
+    }
+
+    @Test func outputFormats() throws {
+        let directory = try flowFile(Self.form)
+        let input = "Ada O'Neil\n\n\ndone\n"
+        let yaml = try FlowrunProcess.run(["run", "flow.yaml", "--output", "yaml"], stdin: input, directory: directory)
+        let parsed = YAMLParser().parse(Array(yaml.stdout.utf8), file: "out.yaml")
+        #expect(parsed.diagnostics.isEmpty, "\(yaml.stdout)")
+        let root = try #require(parsed.tree.documents.first)
+        #expect(root["status"]?.string == "finished")
+        #expect(root["values"]?["app"]?["name"]?.string == "Ada O'Neil")
+        #expect(root["values"]?["app"]?["age"]?.scalarValue == .int(30))
+
+        let env = try FlowrunProcess.run(["run", "flow.yaml", "--output", "env"], stdin: input, directory: directory)
+        #expect(env.stdout.contains("APP_NAME='Ada O'\\''Neil'\n"))
+        let shell = try ProcessRunner.run("/bin/sh", ["-c", "eval \"$(cat)\"; printf '%s|%s' \"$APP_NAME\" \"$APP_AGE\""], stdin: env.stdout)
+        #expect(shell.stdout == "Ada O'Neil|30")
+
+        let none = try FlowrunProcess.run(["run", "flow.yaml", "--output", "none"], stdin: input, directory: directory)
+        #expect(none.stdout.isEmpty)
+        #expect(none.status == 0)
+    }
+
+    @Test func usageErrorsGiveExitCode64() throws {
+        #expect(try FlowrunProcess.run(["run", "x.yaml", "--resume"]).status == 64)
+        #expect(try FlowrunProcess.run(["run", "x.yaml", "--set", "novalue"]).status == 64)
+        #expect(try FlowrunProcess.run(["run", "x.yaml", "--output", "xml"]).status == 64)
+    }
+
+    @Test func aRunawayLoopStopsWithExitCodeTwo() throws {
+        let directory = try flowFile("""
+        version: 1
+        flow: app
+        start: home
+        on:
+          child.done: { replace: child }
+        screens:
+          home:
+            actions: [spin, quit]
+            on:
+              spin: { push: child }
+        flows:
+          child:
+            start: end
+            screens:
+              end: { terminal: true }
+        """)
+        let outcome = try FlowrunProcess.run(["run", "flow.yaml"], stdin: "spin\n", directory: directory)
+        #expect(outcome.status == 2)
+        #expect(try json(outcome.stdout)["status"] as? String == "failed")
+        #expect(outcome.stderr.contains("runaway-transitions"))
+    }
+
+    @Test func aTranscriptRecordsTheRunWithSecretsMasked() throws {
+        let directory = try flowFile(Self.form)
+        let outcome = try FlowrunProcess.run(["run", "flow.yaml", "--transcript", "t.jsonl", "--output", "none"],
+                                             stdin: "Ada\n\n4321\ndone\n", directory: directory)
+        #expect(outcome.status == 0)
+        let lines = try String(contentsOf: directory.appendingPathComponent("t.jsonl"), encoding: .utf8)
+            .split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String] }
+        #expect(lines.first??["event"] == "screen")
+        #expect(lines.contains { $0?["field"] == "pin" && $0?["answer"] == "******" })
+        #expect(lines.contains { $0?["event"] == "action" && $0?["action"] == "done" })
+        #expect(lines.last??["event"] == "end")
+        #expect(!(try String(contentsOf: directory.appendingPathComponent("t.jsonl"), encoding: .utf8)).contains("4321"))
+    }
+}
