@@ -97,6 +97,19 @@ import TestSupport
         #expect(try result(resumed.stdout)["screen"] as? String == "home")
     }
 
+    @Test func aRunWhoseInputEndedResumesAtTheSameQuestion() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let state = directory.appendingPathComponent("state.json").path
+        let flow = flows.appendingPathComponent("signin.yaml").path
+        let first = try FlowrunProcess.run(["run", flow, "--state", state, "--set", "username=alice"], stdin: "sign_in\n")
+        #expect(first.status == 3)
+        let resumed = try FlowrunProcess.run(["run", flow, "--state", state, "--resume"], stdin: "wonderland\nsubmit\nquit\n")
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        let result = try self.result(resumed.stdout)
+        #expect(result["screen"] as? String == "home")
+        #expect((result["path"] as? [String])?.first == "login/welcome", "the path goes on from the saved one")
+    }
+
     @Test func aStateOfAnotherFlowIsRefused() throws {
         let directory = try FlowrunProcess.temporaryDirectory()
         let state = directory.appendingPathComponent("state.json").path

@@ -2,6 +2,7 @@ extension Session {
     /// What the session waits for now, rendered; nil before `start()`. Rendering
     /// problems were reported as warnings when the screen or field was shown.
     public var prompt: Prompt? {
+        if let outcome { return .ended(outcome) }
         var run = Run(session: self)
         switch state.phase {
         case .notStarted:

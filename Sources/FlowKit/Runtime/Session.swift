@@ -11,6 +11,9 @@ public struct Session: Sendable {
     /// Steps one input may cause before the run stops (`runaway-transitions`, spec §11).
     public let maxSteps: Int
     var state: SessionState
+    /// Set when input ends: the run is over for now, but not the saved state, which a
+    /// later `--resume` continues from the same question.
+    private var inputEnded: RunOutcome?
 
     public init(tree: ResponderTree, environment: [String: String] = [:], maxSteps: Int = 10_000) {
         self.tree = tree
@@ -34,7 +37,7 @@ public struct Session: Sendable {
     /// The run's outcome once it has ended.
     public var outcome: RunOutcome? {
         if case .ended(let outcome) = state.phase { return outcome }
-        return nil
+        return inputEnded
     }
 
     /// The screen on display (global index), if any.
@@ -55,7 +58,7 @@ public struct Session: Sendable {
     /// Answers the current field with a typed line (cli.md's plain-mode rules); an
     /// empty line means "no answer".
     public mutating func answer(_ text: String) -> [SessionEvent] {
-        guard case .field(let position) = state.phase, let screen = currentScreen else {
+        guard inputEnded == nil, case .field(let position) = state.phase, let screen = currentScreen else {
             return [.refused("There is no question to answer now.")]
         }
         let field = tree.screens[screen].fields[position]
@@ -69,7 +72,7 @@ public struct Session: Sendable {
     /// Answers the current field with a value (`nil`: no answer). A refused answer
     /// leaves the question open; nothing answered before is lost.
     public mutating func answer(value: Value?) -> [SessionEvent] {
-        guard case .field(let position) = state.phase, let screen = currentScreen else {
+        guard inputEnded == nil, case .field(let position) = state.phase, let screen = currentScreen else {
             return [.refused("There is no question to answer now.")]
         }
         var run = beginRun()
@@ -81,7 +84,7 @@ public struct Session: Sendable {
     /// field, only actions that do not validate the fields (`back`, `quit`, or
     /// `validate: false`) may be chosen.
     public mutating func perform(_ action: String) -> [SessionEvent] {
-        guard let screen = currentScreen, state.phase == .action || isField(state.phase) else {
+        guard inputEnded == nil, let screen = currentScreen, state.phase == .action || isField(state.phase) else {
             return [.refused("There is no action to choose now.")]
         }
         let offered = tree.screens[screen].actions.first { $0.id == action }
@@ -103,7 +106,7 @@ public struct Session: Sendable {
     public mutating func endOfInput() -> [SessionEvent] {
         guard outcome == nil else { return [] }
         let outcome = RunOutcome(.incomplete, exitCode: 3, message: "input ended before the flow did")
-        state.phase = .ended(outcome)
+        inputEnded = outcome
         return [.ended(outcome)]
     }
 
