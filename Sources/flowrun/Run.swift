@@ -57,6 +57,7 @@ extension FlowRun {
         func run() throws {
             let tree = try FlowFile.compile(flow)
             let environment = ProcessInfo.processInfo.environment
+            let memory = RememberedAnswers(flowFile: flow, environment: environment)
             var session = Session(tree: tree, environment: environment)
             var events: [SessionEvent] = []
             if resume, let state {
@@ -68,9 +69,9 @@ extension FlowRun {
                 } catch {
                     throw RunFailure("cannot resume from '\(state)': \(error)").exit()
                 }
-            } else {
-                events = session.start()
             }
+            session.remembered = memory.load()
+            if !resume { events = session.start() }
             var answered = PresetAnswers()
             do {
                 try answered.add(try answerEntries(), tree: tree)
@@ -96,6 +97,7 @@ extension FlowRun {
                 throw RunFailure(error.message).exit()
             }
             runner.save()
+            memory.save(runner.session.answersToRemember)
             if let status = Signals.exitStatus {
                 Console.emit("\ninterrupted; progress saved\(state.map { " in \($0)" } ?? "")\n", to: .standardError)
                 throw ExitCode(status)

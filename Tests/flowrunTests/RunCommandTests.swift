@@ -155,6 +155,21 @@ import TestSupport
         #expect(try FlowrunProcess.run(["run", "x.yaml", "--output", "xml"]).status == 64)
     }
 
+    @Test func rememberedAnswersAreTheNextRunsDefaults() throws {
+        let stateHome = try FlowrunProcess.temporaryDirectory()
+        let environment = ["XDG_STATE_HOME": stateHome.path]
+        let first = try FlowrunProcess.run(["run", "notes.yaml", "--output", "none"],
+                                           stdin: "Milk\n\nhome\n2\nAda\nreview\nsave\nclose\n", directory: flows, environment: environment)
+        #expect(first.status == 0, "\(first.stderr)")
+        let store = try String(contentsOf: stateHome.appendingPathComponent("flowrun/remembered.json"), encoding: .utf8)
+        #expect(store.contains("\"editor.author\" : \"Ada\""))
+        let second = try FlowrunProcess.run(["run", "notes.yaml"], stdin: "Bread\n\nhome\n2\n\nreview\nsave\nclose\n",
+                                            directory: flows, environment: environment)
+        #expect(second.stderr.contains("[Ada]: "), "the remembered answer is offered as the default")
+        let values = try #require(try json(second.stdout)["values"] as? [String: [String: Any]])
+        #expect(values["editor"]?["author"] as? String == "Ada")
+    }
+
     @Test func aRunawayLoopStopsWithExitCodeTwo() throws {
         let directory = try flowFile("""
         version: 1

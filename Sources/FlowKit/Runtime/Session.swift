@@ -14,6 +14,23 @@ public struct Session: Sendable {
     /// Set when input ends: the run is over for now, but not the saved state, which a
     /// later `--resume` continues from the same question.
     private var inputEnded: RunOutcome?
+    /// Answers of `remember: true` fields from earlier runs, by `flowid.fieldid`: they
+    /// take the place of the fields' own defaults (spec §6).
+    public var remembered: [String: Value] = [:]
+
+    /// The answers to keep for the next run: `remember: true` fields (never secrets) that
+    /// have a value, by `flowid.fieldid`.
+    public var answersToRemember: [String: Value] {
+        var kept: [String: Value] = [:]
+        for screen in tree.screens {
+            for field in screen.fields where field.remember && field.type != .secret {
+                if let value = state.flows[screen.flow].variables[field.id], value != .null {
+                    kept["\(tree.flows[screen.flow].id).\(field.id)"] = value
+                }
+            }
+        }
+        return kept
+    }
 
     public init(tree: ResponderTree, environment: [String: String] = [:], maxSteps: Int = 10_000) {
         self.tree = tree

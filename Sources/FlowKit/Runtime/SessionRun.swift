@@ -4,6 +4,7 @@ struct Run {
     let tree: ResponderTree
     let environment: [String: String]
     let maxSteps: Int
+    let remembered: [String: Value]
     var state: SessionState
     var events: [SessionEvent] = []
     private var steps = 0
@@ -18,6 +19,7 @@ struct Run {
         tree = session.tree
         environment = session.environment
         maxSteps = session.maxSteps
+        remembered = session.remembered
         state = session.state
     }
 
@@ -124,9 +126,11 @@ struct Run {
         runQueue()
     }
 
-    /// What an empty answer gives: the variable's current value, else the field's default.
+    /// What an empty answer gives: the variable's current value, else the answer
+    /// remembered from an earlier run, else the field's default.
     func defaultValue(of field: ResponderTree.FieldNode, in flow: Int) -> Value? {
         if let current = state.flows[flow].variables[field.id], current != .null { return current }
+        if field.remember, field.type != .secret, let kept = remembered["\(tree.flows[flow].id).\(field.id)"] { return kept }
         switch field.defaultValue {
         case .literal(let value)?: return value
         case .template(let template)?:

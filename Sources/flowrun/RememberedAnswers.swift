@@ -1,0 +1,45 @@
+import FlowKit
+import FoundationEssentials
+
+/// `remember: true` answers, kept per user in the XDG state directory
+/// (`$XDG_STATE_HOME/flowrun/remembered.json`, by default under `~/.local/state`),
+/// keyed by the flow file's absolute path, then by `flowid.fieldid`. Secrets are never kept.
+struct RememberedAnswers {
+    let storePath: String?
+    let flowKey: String
+
+    init(flowFile: String, environment: [String: String]) {
+        let base = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? environment["HOME"].map { $0 + "/.local/state" }
+        storePath = base.map { $0 + "/flowrun/remembered.json" }
+        let current = FileManager.default.currentDirectoryPath
+        flowKey = flowFile.hasPrefix("/") ? flowFile : current + "/" + flowFile
+    }
+
+    /// The answers remembered for this flow file (none if the store is missing or unreadable).
+    func load() -> [String: Value] {
+        store()[flowKey] ?? [:]
+    }
+
+    /// Keeps `answers` for this flow file; other flows' answers stay. Failures are reported, not fatal.
+    func save(_ answers: [String: Value]) {
+        guard let storePath, !answers.isEmpty else { return }
+        var all = store()
+        all[flowKey, default: [:]].merge(answers) { _, new in new }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        guard let data = try? encoder.encode(all) else { return }
+        do {
+            let folder = String(storePath.prefix(upTo: storePath.lastIndex(of: "/") ?? storePath.endIndex))
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try AtomicFile.replace(storePath, with: [UInt8](data))
+        } catch {
+            Console.warning("cannot remember answers in \(storePath): \(error)")
+        }
+    }
+
+    private func store() -> [String: [String: Value]] {
+        guard let storePath, let data = FileManager.default.contents(atPath: storePath) else { return [:] }
+        return (try? JSONDecoder().decode([String: [String: Value]].self, from: data)) ?? [:]
+    }
+}
