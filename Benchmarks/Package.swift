@@ -12,5 +12,7 @@ let package = Package(
             dependencies: [.product(name: "FlowKit", package: "flowrun")],
             path: "Sources/flowkit-bench"
         ),
+        // The peer of the time-to-first-prompt figure.
+        .executableTarget(name: "hello", path: "Sources/hello"),
     ]
 )

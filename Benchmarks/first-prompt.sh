@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Issue [4/6]: time from process start to the first prompt written (plain mode, release
+# build), against a Swift binary that only prints a line. `flowrun run` gets no input,
+# so it writes the first screen and prompt, meets the end of input and exits: the whole
+# process time bounds the time to the first prompt from above.
+#
+#   Benchmarks/first-prompt.sh [RUNS]
+#
+# Target: <= 1.5x the floor.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+runs="${1:-50}"
+root="$BENCH_DIR/.."
+swift build -c release --package-path "$root" --product flowrun >&2
+swift build -c release --package-path "$BENCH_DIR" --product hello >&2
+flowrun="$(swift build -c release --package-path "$root" --show-bin-path)/flowrun"
+hello="$(swift build -c release --package-path "$BENCH_DIR" --show-bin-path)/hello"
+
+floor=$(python3 "$BENCH_DIR/measure.py" "$runs" "$hello")
+first=$(python3 "$BENCH_DIR/measure.py" "$runs" "$flowrun" run "$root/Flows/signin.yaml" --output none)
+floor_s=$(bench_field "$floor" seconds)
+first_s=$(bench_field "$first" seconds)
+printf '%-40s %10.2f ms\n' "Swift binary printing a line (floor)" "$(awk -v s="$floor_s" 'BEGIN { print s * 1000 }')"
+printf '%-40s %10.2f ms\n' "flowrun run Flows/signin.yaml, no input" "$(awk -v s="$first_s" 'BEGIN { print s * 1000 }')"
+printf '%-40s %10s    (target <= 1.50)\n' "time to first prompt / floor" "$(bench_ratio "$first_s" "$floor_s")"
