@@ -13,24 +13,32 @@ struct InputLines {
     }
 
     private var buffer: [UInt8] = []
+    /// How much of `buffer` is known to hold no line break, so a long line is scanned once.
+    private var scanned = 0
     private var ended = false
 
     /// The next line without its line break (CR LF too), the end of input, or an interruption.
     mutating func next() -> Line {
         while true {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+            if let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
                 var line = buffer[..<newline]
                 if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+                let text = String(decoding: line, as: UTF8.self)
                 buffer.removeSubrange(...newline)
-                return .text(String(decoding: line, as: UTF8.self))
+                scanned = 0
+                return .text(text)
             }
+            scanned = buffer.count
             if ended {
                 guard !buffer.isEmpty else { return .endOfInput }
-                defer { buffer.removeAll() }
+                defer {
+                    buffer.removeAll()
+                    scanned = 0
+                }
                 return .text(String(decoding: buffer, as: UTF8.self))
             }
             if Signals.exitStatus != nil { return .interrupted }
-            var chunk = [UInt8](repeating: 0, count: 4096)
+            var chunk = [UInt8](repeating: 0, count: 65536)
             let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
             if count > 0 {
                 buffer += chunk[..<count]

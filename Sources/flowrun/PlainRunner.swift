@@ -25,7 +25,12 @@ struct PlainRunner {
             case .field(let prompt)?:
                 guard let text = try answer(for: prompt) else { return }
                 transcript.answered(prompt.field, flow: prompt.screen.flowPath.last ?? "", text: text)
-                show(session.answer(text))
+                let events = session.answer(text)
+                show(events)
+                // Under --defaults nobody is there to answer again: a refused default stops the run.
+                if acceptDefaults, text.isEmpty, case .refused(let reason)? = events.first(where: { if case .refused = $0 { true } else { false } }) {
+                    throw Stop(message: "--defaults: the default of '\(prompt.field.id)' is refused: \(reason)")
+                }
             case .action(let prompt)?:
                 Console.emit(PlainText.actions(prompt), to: .standardError)
                 guard let line = nextLine() else { return }
@@ -54,7 +59,7 @@ struct PlainRunner {
         }
         Console.emit(PlainText.field(prompt), to: .standardError)
         let line = nextLine()
-        if let line { echo(prompt.field.type == .secret ? String(repeating: "*", count: min(line.count, 8)) : line) }
+        if let line { echo(prompt.field.type == .secret ? SecretMask.mask : line) }
         return line
     }
 
@@ -76,16 +81,18 @@ struct PlainRunner {
         }
     }
 
+    /// Writes events to stderr and the transcript, with every secret answer masked.
     private mutating func show(_ events: [SessionEvent]) {
-        transcript.record(events)
+        let mask = session.secretMask
+        transcript.record(events, masking: mask)
         for event in events {
             switch event {
             case .screenShown:
-                if case .field(let prompt)? = session.prompt { Console.emit(PlainText.screen(prompt.screen), to: .standardError) }
-                if case .action(let prompt)? = session.prompt { Console.emit(PlainText.screen(prompt.screen), to: .standardError) }
-            case .said(let text): Console.emit("\(text)\n", to: .standardError)
-            case .refused(let text): Console.emit("! \(text)\n", to: .standardError)
-            case .warning(let text, let location): Console.emit("\(location): warning: \(text)\n", to: .standardError)
+                if case .field(let prompt)? = session.prompt { Console.emit(mask.apply(PlainText.screen(prompt.screen)), to: .standardError) }
+                if case .action(let prompt)? = session.prompt { Console.emit(mask.apply(PlainText.screen(prompt.screen)), to: .standardError) }
+            case .said(let text): Console.emit(mask.apply(text) + "\n", to: .standardError)
+            case .refused(let text): Console.emit("! " + mask.apply(text) + "\n", to: .standardError)
+            case .warning(let text, let location): Console.emit("\(location): warning: " + mask.apply(text) + "\n", to: .standardError)
             case .routed, .ended: break
             }
         }

@@ -89,7 +89,14 @@ extension FlowRun {
             Signals.watch()
             var runner = PlainRunner(session: session, presets: answered, acceptDefaults: defaults, statePath: state,
                                      transcript: transcriptFile)
-            runner.save()
+            // A state file that cannot be written is found before anyone answers anything.
+            if let state {
+                do {
+                    try AtomicFile.replace(state, with: session.savedState())
+                } catch {
+                    throw RunFailure(error.description).exit()
+                }
+            }
             do {
                 try runner.run(startingWith: events)
             } catch {
@@ -103,10 +110,11 @@ extension FlowRun {
                 throw ExitCode(status)
             }
             let result = ResultDocument(session: runner.session)
-            Console.output(result.render(as: output))
-            if let message = result.outcome.message, result.outcome.status != .exited || result.outcome.exitCode != 0 {
-                Console.emit("\(message)\n", to: .standardError)
+            if output == .env, let clash = result.envClashes.first {
+                throw RunFailure("--output env: '\(clash.0)' and '\(clash.1)' have the same shell name; use --output json").exit()
             }
+            Console.output(result.render(as: output))
+            if let message = result.outcome.message { Console.emit(runner.session.secretMask.apply(message) + "\n", to: .standardError) }
             if result.outcome.exitCode != 0 { throw ExitCode(Int32(clamping: result.outcome.exitCode)) }
         }
 

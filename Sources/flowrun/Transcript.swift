@@ -22,19 +22,22 @@ struct Transcript {
     }
 
     func answered(_ field: ResponderTree.FieldNode, flow: String, text: String) {
-        record(["event": "answer", "flow": flow, "field": field.id, "answer": field.type == .secret ? "******" : text])
+        record(["event": "answer", "flow": flow, "field": field.id, "answer": field.type == .secret ? SecretMask.mask : text])
     }
 
-    func record(_ events: [SessionEvent]) {
+    /// Records events; any text that shows a secret answer is masked.
+    func record(_ events: [SessionEvent], masking mask: SecretMask) {
         for event in events {
             switch event {
             case .screenShown(let flow, let screen): record(["event": "screen", "flow": flow, "screen": screen])
-            case .said(let text): record(["event": "said", "text": text])
-            case .refused(let text): record(["event": "refused", "text": text])
-            case .warning(let text, let location): record(["event": "warning", "text": text, "at": location.description])
+            case .said(let text): record(["event": "said", "text": mask.apply(text)])
+            case .refused(let text): record(["event": "refused", "text": mask.apply(text)])
+            case .warning(let text, let location): record(["event": "warning", "text": mask.apply(text), "at": location.description])
             case .routed(let action, let responder): record(["event": "action", "action": action, "responder": responder])
             case .ended(let outcome):
-                record(["event": "end", "status": outcome.status.rawValue, "exit_code": String(outcome.exitCode)])
+                var fields = ["event": "end", "status": outcome.status.rawValue, "exit_code": String(outcome.exitCode)]
+                if let message = outcome.message { fields["message"] = mask.apply(message) }
+                record(fields)
             }
         }
     }

@@ -56,12 +56,20 @@ public struct PresetAnswers: Sendable {
         if let problem = parsed.diagnostics.first(where: { $0.severity == .error }) {
             throw KeyError(description: "\(file):\(problem.start): \(problem.message)")
         }
-        guard let root = parsed.tree.documents.first, let pairs = root.mapping else {
+        // An empty file (or one only of comments) answers nothing.
+        guard let root = parsed.tree.documents.first else { return [] }
+        if root.scalarKind == .null { return [] }
+        guard let pairs = root.mapping else {
             throw KeyError(description: "\(file): an answers file is a mapping of field ids to answers")
         }
         return try pairs.map { pair throws(KeyError) in
             guard let key = pair.key.string else { throw KeyError(description: "\(file):\(pair.key.start): keys are field ids") }
-            if let list = pair.value.sequence { return (key, list.compactMap(\.string).joined(separator: ",")) }
+            if let list = pair.value.sequence {
+                guard list.allSatisfy({ $0.kind == .scalar }) else {
+                    throw KeyError(description: "\(file):\(pair.value.start): the answer for '\(key)' must be a list of values")
+                }
+                return (key, list.compactMap(\.string).joined(separator: ","))
+            }
             guard pair.value.kind == .scalar else {
                 throw KeyError(description: "\(file):\(pair.value.start): the answer for '\(key)' must be a value or a list")
             }

@@ -59,14 +59,35 @@ public struct ResultDocument: Sendable {
     /// `eval "$(flowrun run --output env f.yaml)"`. Values render as templates render them.
     var env: String {
         var lines: [String] = []
+        for (variable, value) in envVariables {
+            let text = ValueFormatting.render(value)
+            lines.append("\(variable)='\(text.replacing("'", with: "'\\''"))'")
+        }
+        return lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")
+    }
+
+    /// Every variable's shell name and value, in a stable order.
+    private var envVariables: [(name: String, value: Value)] {
+        values.keys.sorted().flatMap { flow in
+            (values[flow] ?? [:]).keys.sorted().map { name in
+                ("\(flow)_\(name)".uppercased().replacing("-", with: "_"), values[flow]?[name] ?? .null)
+            }
+        }
+    }
+
+    /// Variables whose shell names would clash under `--output env` (`foo` and `FOO`,
+    /// `x-y` and `x_y`, flow `a` variable `b_c` and flow `a_b` variable `c`), as
+    /// `flowid.name` pairs; an env document with a clash would lose a value silently.
+    public var envClashes: [(String, String)] {
+        var first: [String: String] = [:]
+        var clashes: [(String, String)] = []
         for flow in values.keys.sorted() {
             for name in (values[flow] ?? [:]).keys.sorted() {
                 let variable = "\(flow)_\(name)".uppercased().replacing("-", with: "_")
-                let text = ValueFormatting.render(values[flow]?[name] ?? .null)
-                lines.append("\(variable)='\(text.replacing("'", with: "'\\''"))'")
+                if let earlier = first[variable] { clashes.append((earlier, "\(flow).\(name)")) } else { first[variable] = "\(flow).\(name)" }
             }
         }
-        return lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")
+        return clashes
     }
 
     /// The lines of `key: value` at `indent`, or of a list element when `key` is nil.
@@ -94,11 +115,24 @@ public struct ResultDocument: Sendable {
         }
     }
 
-    /// A double-quoted scalar with JSON's escapes, which YAML reads the same way.
+    /// A double-quoted scalar. Besides `"` and `\`, every character YAML does not allow
+    /// as it is, or reads as a line break (C0 and C1 controls, DEL, NEL, LS, PS, BOM), is
+    /// written `\uXXXX`: an escape JSON and YAML read alike.
     static func quoted(_ text: String) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        return (try? encoder.encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x22: quoted += "\\\""
+            case 0x5C: quoted += "\\\\"
+            case 0x0A: quoted += "\\n"
+            case 0x09: quoted += "\\t"
+            case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0xFEFF:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "\""
     }
 
     private struct Encoded: Encodable {

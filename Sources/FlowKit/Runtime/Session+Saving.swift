@@ -9,25 +9,28 @@ extension Session {
     /// The session as JSON, for `--state`: everything but the answers to secret fields,
     /// which are left out and asked again after a resume.
     public func savedState() -> [UInt8] {
+        let mask = secretMask
         var saved = state
-        var secrets: [String] = []
         for screen in tree.screens {
             for field in screen.fields where field.type == .secret {
                 let key = "\(tree.flows[screen.flow].id).\(field.id)"
                 if let value = saved.flows[screen.flow].variables[field.id], value != .null {
-                    if case .string(let text) = value, !text.isEmpty { secrets.append(text) }
                     saved.flows[screen.flow].variables[field.id] = .null
                     if !saved.forgottenSecrets.contains(key) { saved.forgottenSecrets.append(key) }
                 }
             }
         }
-        // A `set` or a `result` may have copied a secret: no saved value may contain one.
-        if !secrets.isEmpty {
+        // A `set`, a `result` or a message may repeat a secret: no saved value may show one.
+        if !mask.isEmpty {
             for flow in saved.flows.indices {
-                for (name, value) in saved.flows[flow].variables where value.contains(anyOf: secrets) {
+                for (name, value) in saved.flows[flow].variables where mask.reveals(value) {
                     saved.flows[flow].variables[name] = .null
                 }
-                saved.flows[flow].result = saved.flows[flow].result?.mapValues { $0.contains(anyOf: secrets) ? .null : $0 }
+                saved.flows[flow].result = saved.flows[flow].result?.mapValues { mask.reveals($0) ? .null : $0 }
+            }
+            if case .ended(var outcome) = saved.phase {
+                outcome.message = outcome.message.map(mask.apply)
+                saved.phase = .ended(outcome)
             }
         }
         let encoder = JSONEncoder()
@@ -105,18 +108,6 @@ extension Session {
         let flowID = tree.flows[node.flow].id
         if let first = node.fields.prefix(asked).firstIndex(where: { state.forgottenSecrets.contains("\(flowID).\($0.id)") }) {
             state.phase = .field(first)
-        }
-    }
-}
-
-extension Value {
-    /// Whether this value, or any value inside it, is a string containing one of `texts`.
-    func contains(anyOf texts: [String]) -> Bool {
-        switch self {
-        case .string(let string): texts.contains { string.contains($0) }
-        case .list(let values): values.contains { $0.contains(anyOf: texts) }
-        case .map(let entries): entries.values.contains { $0.contains(anyOf: texts) }
-        default: false
         }
     }
 }

@@ -96,15 +96,17 @@ struct Run {
         let options = self.options(of: field, in: node.flow)
         var value = given
         if value == nil { value = defaultValue(of: field, in: node.flow) }
-        // A required multichoice needs at least one choice.
-        if value == .list([]), field.isRequired { value = nil }
+        // A required field needs a real answer: not an empty list or an empty rendered default.
+        if field.isRequired, value == .list([]) || value == .string("") { value = nil }
         guard let answer = value, answer != .null else {
             if field.isRequired {
                 events.append(.refused(render(field.message, in: node.flow) ?? "An answer is required."))
                 return
             }
             state.flows[node.flow].variables[field.id] = .null
+            steps = 0
             askField(from: position + 1, screen: screen)
+            runQueue()
             return
         }
         if let problem = AnswerConstraints.violation(of: answer, for: field, options: options) {
