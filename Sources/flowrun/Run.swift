@@ -70,7 +70,9 @@ extension FlowRun {
                     throw RunFailure("cannot resume from '\(state)': \(error)").exit()
                 }
             }
-            session.remembered = memory.load()
+            // Only flows with `remember: true` fields read the store (a file read and a decode at start-up).
+            let remembers = tree.screens.contains { $0.fields.contains { $0.remember } }
+            if remembers { session.remembered = memory.load() }
             if !resume { events = session.start() }
             var answered = PresetAnswers()
             do {
@@ -104,7 +106,7 @@ extension FlowRun {
                 throw RunFailure(error.message).exit()
             }
             runner.save()
-            memory.save(runner.session.answersToRemember)
+            if remembers { memory.save(runner.session.answersToRemember) }
             if let status = Signals.exitStatus {
                 Console.emit("\ninterrupted; progress saved\(state.map { " in \($0)" } ?? "")\n", to: .standardError)
                 throw ExitCode(status)
