@@ -15,14 +15,12 @@ public struct ResponderTree: Sendable {
         let handlers: [String: HandlerNode]
         /// Indices into `ResponderTree.screens`.
         public let screens: [Int]
-        let childrenByID: [String: Int]
-        let screensByID: [String: Int]
         /// "flow 'id'", as events and `flowrun chain` name the responder.
         let responderName: String
 
         init(id: String, parent: Int?, start: Target, initialVariables: [(name: String, value: Value)], environment: Set<String>,
              result: [(name: String, expression: Compiled<Expression>)]?, handlers: [String: HandlerNode], screens: [Int],
-             childrenByID: [String: Int], screensByID: [String: Int], responderName: String) {
+             responderName: String) {
             self.id = id
             self.parent = parent
             self.start = start
@@ -31,8 +29,6 @@ public struct ResponderTree: Sendable {
             self.result = result
             self.handlers = handlers
             self.screens = screens
-            self.childrenByID = childrenByID
-            self.screensByID = screensByID
             self.responderName = responderName
         }
     }

@@ -47,7 +47,6 @@ private struct ResponderTreeCompiler {
             for screen in flow.screens {
                 for field in screen.fields where names.insert(field.id.value).inserted { variables.append((field.id.value, .null)) }
             }
-            let children = Dictionary(flow.flows.compactMap { child in index.child(of: position, named: child.id.value).map { (child.id.value, $0) } }) { first, _ in first }
             flows.append(ResponderTree.FlowNode(
                 id: flow.id.value, parent: index.flows[position].parent, start: target,
                 initialVariables: variables, environment: Set(flow.environment.map(\.value)),
@@ -56,8 +55,6 @@ private struct ResponderTreeCompiler {
                 },
                 handlers: try handlers(flow.handlers, handlingFlow: position),
                 screens: Array(screenOffsets[position]..<screenOffsets[position] + flow.screens.count),
-                childrenByID: children,
-                screensByID: Dictionary(flow.screens.enumerated().map { ($1.id.value, screenOffsets[position] + $0) }) { first, _ in first },
                 responderName: "flow '\(flow.id.value)'"))
         }
     }
