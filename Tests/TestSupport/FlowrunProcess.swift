@@ -16,8 +16,8 @@ public enum FlowrunProcess {
     /// Runs `flowrun arguments…` in `directory` with `stdin` as its input and an
     /// environment without `NO_COLOR` unless `environment` sets it.
     public static func run(_ arguments: [String], stdin: String = "", directory: URL? = nil,
-                           environment: [String: String] = [:]) throws -> ProcessRunner.Outcome {
-        try ProcessRunner.run(executable.path, arguments, stdin: stdin, directory: directory, environment: environment)
+                           environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> ProcessRunner.Outcome {
+        try ProcessRunner.run(executable.path, arguments, stdin: stdin, directory: directory, environment: environment, timeout: timeout)
     }
 
     /// A fresh temporary folder for a test's files.
