@@ -89,8 +89,6 @@ extension FlowRun {
                 throw RunFailure(error.description).exit()
             }
             Signals.watch()
-            var runner = PlainRunner(session: session, presets: answered, acceptDefaults: defaults, statePath: state,
-                                     transcript: transcriptFile)
             // A state file that cannot be written is found before anyone answers anything.
             if let state {
                 do {
@@ -99,24 +97,44 @@ extension FlowRun {
                     throw RunFailure(error.description).exit()
                 }
             }
-            do {
-                try runner.run(startingWith: events)
-            } catch {
+            let finished: Session
+            let interactive = !plain && Console.isTerminal(.standardInput) && environment["TERM"] != "dumb"
+            if interactive, let terminal = RawTerminal() {
+                let colored = !noColor && TextStyle.shouldColor(isTerminal: Console.isTerminal(.standardError), environment: environment)
+                var runner = InteractiveRunner(session: session, presets: answered, statePath: state, transcript: transcriptFile,
+                                               style: TextStyle(enabled: colored))
+                let interrupted = runner.run(startingWith: events)
+                terminal.restore()
                 runner.save()
-                throw RunFailure(error.message).exit()
+                if remembers { memory.save(runner.session.answersToRemember) }
+                if interrupted {
+                    Console.emit("\ninterrupted; progress saved\(state.map { " in \($0)" } ?? "")\n", to: .standardError)
+                    throw ExitCode(Signals.exitStatus ?? 130)
+                }
+                finished = runner.session
+            } else {
+                var runner = PlainRunner(session: session, presets: answered, acceptDefaults: defaults, statePath: state,
+                                         transcript: transcriptFile)
+                do {
+                    try runner.run(startingWith: events)
+                } catch {
+                    runner.save()
+                    throw RunFailure(error.message).exit()
+                }
+                runner.save()
+                if remembers { memory.save(runner.session.answersToRemember) }
+                if let status = Signals.exitStatus {
+                    Console.emit("\ninterrupted; progress saved\(state.map { " in \($0)" } ?? "")\n", to: .standardError)
+                    throw ExitCode(status)
+                }
+                finished = runner.session
             }
-            runner.save()
-            if remembers { memory.save(runner.session.answersToRemember) }
-            if let status = Signals.exitStatus {
-                Console.emit("\ninterrupted; progress saved\(state.map { " in \($0)" } ?? "")\n", to: .standardError)
-                throw ExitCode(status)
-            }
-            let result = ResultDocument(session: runner.session)
+            let result = ResultDocument(session: finished)
             if output == .env, let clash = result.envClashes.first {
                 throw RunFailure("--output env: '\(clash.0)' and '\(clash.1)' have the same shell name; use --output json").exit()
             }
             Console.output(result.render(as: output))
-            if let message = result.outcome.message { Console.emit(runner.session.secretMask.apply(message) + "\n", to: .standardError) }
+            if let message = result.outcome.message { Console.emit(finished.secretMask.apply(message) + "\n", to: .standardError) }
             if result.outcome.exitCode != 0 { throw ExitCode(Int32(clamping: result.outcome.exitCode)) }
         }
 

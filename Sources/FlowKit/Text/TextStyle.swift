@@ -11,6 +11,8 @@ public struct TextStyle: Sendable {
     public func magenta(_ text: String) -> String { wrap(text, "1;35") }
     public func cyan(_ text: String) -> String { wrap(text, "1;36") }
     public func green(_ text: String) -> String { wrap(text, "1;32") }
+    public func dim(_ text: String) -> String { wrap(text, "2") }
+    public func yellow(_ text: String) -> String { wrap(text, "33") }
 
     private func wrap(_ text: String, _ code: String) -> String {
         enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text

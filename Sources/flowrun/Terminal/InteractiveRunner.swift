@@ -1,0 +1,132 @@
+import FlowKit
+
+/// Interactive mode (stdin is a terminal): the screen drawn on stderr, fields and
+/// actions answered with keys. The terminal is restored on every way out.
+struct InteractiveRunner {
+    var session: Session
+    var presets: PresetAnswers
+    let statePath: String?
+    let transcript: Transcript
+    let style: TextStyle
+    private var keys = KeyReader()
+    private var widgets: Widgets { Widgets(style: style) }
+
+    init(session: Session, presets: PresetAnswers, statePath: String?, transcript: Transcript, style: TextStyle) {
+        self.session = session
+        self.presets = presets
+        self.statePath = statePath
+        self.transcript = transcript
+        self.style = style
+    }
+
+    /// Runs until the session ends, input ends (Ctrl-D), or the user interrupts
+    /// (Ctrl-C, or a signal). Returns whether it was interrupted.
+    mutating func run(startingWith initial: [SessionEvent]) -> Bool {
+        show(initial)
+        while session.outcome == nil {
+            if Signals.exitStatus != nil { return true }
+            let result: WidgetResult
+            switch session.prompt {
+            case .field(let prompt)?:
+                let flow = session.tree.flow(named: prompt.screen.flowPath.last ?? "") ?? 0
+                if let preset = presets.take(flow: flow, field: prompt.field.id) {
+                    show(session.answer(preset))
+                    continue
+                }
+                result = ask(prompt)
+                if case .submitted(let text) = result {
+                    transcript.answered(prompt.field, flow: prompt.screen.flowPath.last ?? "", text: text)
+                    show(session.answer(text))
+                }
+            case .action(let prompt)?:
+                let items = prompt.actions.map(\.label) + ["Back", "Quit"].filter { label in !prompt.actions.contains { $0.label == label } }
+                let ids = prompt.actions.map(\.id) + ["back", "quit"].filter { id in !prompt.actions.contains { $0.id == id } }
+                result = widgets.list(label: "Choose", items: items, selected: 0, multiple: false, allowsHelp: true, keys: &keys)
+                switch result {
+                case .submitted(let number): show(session.perform(ids[(Int(number) ?? 1) - 1]))
+                case .help: showHelp()
+                default: break
+                }
+            default:
+                return false
+            }
+            switch result {
+            case .back: show(session.perform("back"))
+            case .interrupt: return true
+            case .endOfInput: show(session.endOfInput())
+            default: break
+            }
+            save()
+        }
+        return false
+    }
+
+    private mutating func ask(_ prompt: FieldPrompt) -> WidgetResult {
+        if let help = prompt.help { Console.emit(style.dim(help) + "\n", to: .standardError) }
+        switch prompt.field.type {
+        case .boolean:
+            let current = prompt.defaultValue == .bool(false) ? 1 : 0
+            let result = widgets.list(label: prompt.label, items: ["Yes", "No"], selected: current, multiple: false, keys: &keys)
+            if case .submitted(let number) = result { return .submitted(number == "1" ? "y" : "n") }
+            return result
+        case .choice:
+            let current = prompt.options.firstIndex { $0.value == prompt.defaultValue } ?? 0
+            return widgets.list(label: prompt.label, items: prompt.options.map(\.label), selected: current, multiple: false, keys: &keys)
+        case .multichoice:
+            var chosen: Set<Int> = []
+            if case .list(let values)? = prompt.defaultValue {
+                chosen = Set(prompt.options.indices.filter { values.contains(prompt.options[$0].value) })
+            }
+            return widgets.list(label: prompt.label, items: prompt.options.map(\.label), selected: 0, chosen: chosen, multiple: true, keys: &keys)
+        case .text, .secret, .integer, .number:
+            var label = prompt.label
+            if let value = prompt.defaultValue, prompt.field.type != .secret, !value.displayText.isEmpty {
+                label += style.dim(" [\(value.displayText)]")
+            }
+            return widgets.line(label: label + ":", placeholder: prompt.placeholder, secret: prompt.field.type == .secret, keys: &keys)
+        }
+    }
+
+    /// `?`: the actions of the screen and the responder that handles each.
+    private func showHelp() {
+        guard let screen = session.currentScreen else { return }
+        Console.emit(style.dim(ChainDescription.describe(screen: screen, in: session.tree)), to: .standardError)
+    }
+
+    /// Draws events: a screen's title, breadcrumb and wrapped text; messages; refusals
+    /// in red; warnings. Every secret answer is masked.
+    private mutating func show(_ events: [SessionEvent]) {
+        let mask = session.secretMask
+        transcript.record(events, masking: mask)
+        for event in events {
+            switch event {
+            case .screenShown:
+                guard let view = screenView else { continue }
+                var text = "\n" + style.bold(mask.apply(view.title ?? view.screen)) + "  " + style.dim(view.flowPath.joined(separator: " › ")) + "\n"
+                if let body = view.text, !body.isEmpty { text += TextWrapping.wrap(mask.apply(body), width: RawTerminal.width) + "\n" }
+                Console.emit(text, to: .standardError)
+            case .said(let text): Console.emit(style.cyan("› ") + mask.apply(text) + "\n", to: .standardError)
+            case .refused(let text): Console.emit(style.red("✗ ") + mask.apply(text) + "\n", to: .standardError)
+            case .warning(let text, let location): Console.emit(style.yellow("\(location): warning: ") + mask.apply(text) + "\n", to: .standardError)
+            case .routed, .ended: break
+            }
+        }
+    }
+
+    private var screenView: ScreenView? {
+        switch session.prompt {
+        case .field(let prompt)?: prompt.screen
+        case .action(let prompt)?: prompt.screen
+        default: nil
+        }
+    }
+
+    func save() {
+        guard let statePath else { return }
+        do {
+            try AtomicFile.replace(statePath, with: session.savedState())
+        } catch {
+            Console.error(error.description)
+        }
+    }
+}

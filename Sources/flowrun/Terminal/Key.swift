@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A key pressed in raw mode.
+enum Key: Equatable {
+    case character(Character)
+    case enter, backspace, delete, tab
+    case left, right, up, down, home, end
+    case escape
+    /// Ctrl-W: delete the word before the cursor. Ctrl-U: delete to the start.
+    case deleteWord, deleteToStart
+    case interrupt
+    case endOfInput
+}
+
+/// Reads keys from stdin in raw mode, decoding UTF-8 and the escape sequences of
+/// common terminals. A lone Esc is told from a sequence by a short wait.
+struct KeyReader {
+    private var pending: [UInt8] = []
+
+    /// The next key; nil when a signal interrupted the wait.
+    mutating func next() -> Key? {
+        guard let byte = nextByte(wait: -1) else { return nil }
+        switch byte {
+        case 0x03: return .interrupt
+        case 0x04: return .endOfInput
+        case 0x09: return .tab
+        case 0x0D, 0x0A: return .enter
+        case 0x7F, 0x08: return .backspace
+        case 0x17: return .deleteWord
+        case 0x15: return .deleteToStart
+        case 0x01: return .home
+        case 0x05: return .end
+        case 0x1B: return escapeSequence()
+        case 0x00..<0x20: return next()
+        default: return character(startingWith: byte)
+        }
+    }
+
+    private mutating func escapeSequence() -> Key {
+        guard let introducer = nextByte(wait: 40), introducer == UInt8(ascii: "[") || introducer == UInt8(ascii: "O") else { return .escape }
+        var parameters: [UInt8] = []
+        while let byte = nextByte(wait: 40) {
+            if (0x40...0x7E).contains(byte) {
+                switch (byte, parameters) {
+                case (UInt8(ascii: "A"), _): return .up
+                case (UInt8(ascii: "B"), _): return .down
+                case (UInt8(ascii: "C"), _): return .right
+                case (UInt8(ascii: "D"), _): return .left
+                case (UInt8(ascii: "H"), _): return .home
+                case (UInt8(ascii: "F"), _): return .end
+                case (UInt8(ascii: "~"), [UInt8(ascii: "3")]): return .delete
+                case (UInt8(ascii: "~"), [UInt8(ascii: "1")]), (UInt8(ascii: "~"), [UInt8(ascii: "7")]): return .home
+                case (UInt8(ascii: "~"), [UInt8(ascii: "4")]), (UInt8(ascii: "~"), [UInt8(ascii: "8")]): return .end
+                default: return next() ?? .escape
+                }
+            }
+            parameters.append(byte)
+        }
+        return .escape
+    }
+
+    private mutating func character(startingWith first: UInt8) -> Key {
+        var bytes = [first]
+        let length = first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 1
+        while bytes.count < length, let byte = nextByte(wait: 40) { bytes.append(byte) }
+        return String(decoding: bytes, as: UTF8.self).first.map(Key.character) ?? next() ?? .escape
+    }
+
+    /// A byte of input: waiting up to `wait` milliseconds (-1: as long as it takes).
+    /// Nil on a timeout, a signal, or the end of input (then `.endOfInput` follows).
+    private mutating func nextByte(wait milliseconds: Int32) -> UInt8? {
+        if !pending.isEmpty { return pending.removeFirst() }
+        if milliseconds >= 0 {
+            var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, milliseconds) > 0 else { return nil }
+        }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+        if count == 0 { return 0x04 }
+        guard count > 0 else { return nil }
+        pending = Array(buffer[1..<count])
+        return buffer[0]
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Where the pseudo-terminal driver's Python is.
+enum PTYDriver {
+    static let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        ?? ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map { "\($0)/python3" }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+}
+
+/// Interactive mode through a real pseudo-terminal (`Tests/Tools/pty_drive.py`): keys
+/// in, the screen as a person sees it out, and the terminal's modes compared before
+/// and after.
+@Suite(.enabled(if: PTYDriver.python != nil, "python3 is not installed: interactive tests need its pty module"))
+struct InteractiveTests {
+    static let driver = Fixtures.packageRoot.appendingPathComponent("Tests/Tools/pty_drive.py").path
+
+    struct Screen: Decodable {
+        let screen: String
+        let stdout: String
+        let status: Int
+        let expect_failed: String?
+        let terminal_restored: Bool
+    }
+
+    enum Step {
+        case send(String)
+        case expect(String)
+        case wait(Int)
+
+        var json: [String: Any] {
+            switch self {
+            case .send(let keys): ["send": keys]
+            case .expect(let text): ["expect": text]
+            case .wait(let milliseconds): ["wait": milliseconds]
+            }
+        }
+    }
+
+    static let down = "\u{1B}[B", left = "\u{1B}[D", escape = "\u{1B}", enter = "\r"
+
+    static let flow = """
+    version: 1
+    flow: app
+    start: form
+    screens:
+      form:
+        title: Order
+        text: "Pick what you like."
+        fields:
+          - { id: size, type: choice, options: [{ value: s, label: Small }, { value: m, label: Medium }, { value: l, label: Large }] }
+          - { id: extras, type: multichoice, options: [cream, sugar, ice] }
+          - { id: name, placeholder: "your name" }
+          - { id: pin, type: secret }
+        actions: [done, more]
+        on:
+          done: { finish: true }
+          more: { push: extra }
+      extra:
+        title: Extra
+        actions: [back]
+    """
+
+    private func drive(_ steps: [Step], arguments: [String] = [], environment: [String: String] = [:]) throws -> Screen {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        try Self.flow.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        let stepsJSON = String(decoding: try JSONSerialization.data(withJSONObject: steps.map(\.json)), as: UTF8.self)
+        let python = try #require(PTYDriver.python)
+        let outcome = try ProcessRunner.run(python, [Self.driver, stepsJSON, FlowrunProcess.executable.path, "run", "f.yaml"] + arguments,
+                                            directory: directory, environment: environment, timeout: 60)
+        return try JSONDecoder().decode(Screen.self, from: Data(outcome.stdout.utf8))
+    }
+
+    private func values(_ screen: Screen) throws -> [String: Any] {
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(screen.stdout.utf8)) as? [String: Any])
+        return try #require((result["values"] as? [String: Any])?["app"] as? [String: Any])
+    }
+
+    @Test func choicesMultichoiceLineEditingAndASecretThatNeverShows() throws {
+        let screen = try drive([
+            .expect("Order"), .send(Self.down + Self.down + Self.enter),          // Large, with the arrow keys
+            .send(" " + Self.down + " " + Self.enter),                            // cream and sugar, toggled with space
+            .send("word\u{17}hello wrld" + Self.left + Self.left + Self.left + "o" + Self.enter),  // Ctrl-W, then an edit in the middle
+            .send("hunter2" + Self.enter),
+            .expect("Choose"), .send(Self.enter),
+        ])
+        #expect(screen.expect_failed == nil)
+        #expect(screen.status == 0)
+        let values = try values(screen)
+        #expect(values["size"] as? String == "l")
+        #expect(values["extras"] as? [String] == ["cream", "sugar"])
+        #expect(values["name"] as? String == "hello world")
+        #expect(values["pin"] as? String == "hunter2")
+        #expect(!screen.screen.contains("hunter2"), "the secret's characters never appear on the screen")
+        #expect(screen.screen.contains("your name"), "the placeholder is shown while the answer is empty")
+        #expect(screen.terminal_restored)
+    }
+
+    @Test func escapeGoesBack() throws {
+        let screen = try drive([
+            .expect("Order"), .send(String(repeating: Self.enter, count: 4)),
+            .expect("Choose"), .send(Self.down + Self.enter),                     // more: push the Extra screen
+            .expect("Extra"), .send(Self.escape), .wait(200),
+            .expect("Pick what you like.\r\n\r"), .send("\u{4}"),
+        ])
+        #expect(screen.expect_failed == nil)
+        #expect(screen.screen.components(separatedBy: "Order").count == 3, "the first screen is shown again after Esc")
+        #expect(screen.status == 3)
+    }
+
+    @Test func questionMarkListsTheActionsWithTheirResponders() throws {
+        let screen = try drive([.expect("Order"), .send(String(repeating: Self.enter, count: 4)),
+                                .expect("Choose"), .send("?"), .expect("responder chain"), .send("\u{4}")])
+        #expect(screen.expect_failed == nil)
+        #expect(screen.screen.contains("done  screen 'form': always"))
+    }
+
+    @Test func controlCRestoresTheTerminalAndExitsWith130() throws {
+        let screen = try drive([.expect("Order"), .send(Self.down), .send("\u{3}")], arguments: ["--state", "st.json"])
+        #expect(screen.status == 130)
+        #expect(screen.terminal_restored, "the terminal is back in the mode it had before")
+        #expect(screen.screen.contains("interrupted; progress saved in st.json"))
+    }
+
+    @Test func noColorMeansNoColour() throws {
+        let coloured = try drive([.expect("Order"), .send("\u{4}")])
+        #expect(coloured.screen.contains("\u{1B}[1m"))
+        let plain = try drive([.expect("Order"), .send("\u{4}")], environment: ["NO_COLOR": "1"])
+        #expect(!plain.screen.contains("\u{1B}[1m") && !plain.screen.contains("\u{1B}[1;36m"))
+    }
+}
