@@ -98,7 +98,8 @@ extension FlowRun {
                 }
             }
             let finished: Session
-            let interactive = !plain && Console.isTerminal(.standardInput) && environment["TERM"] != "dumb"
+            // `--defaults` asks nothing, so it runs in plain mode even on a terminal.
+            let interactive = !plain && !defaults && Console.isTerminal(.standardInput) && environment["TERM"] != "dumb"
             if interactive, let terminal = RawTerminal() {
                 let colored = !noColor && TextStyle.shouldColor(isTerminal: Console.isTerminal(.standardError), environment: environment)
                 var runner = InteractiveRunner(session: session, presets: answered, statePath: state, transcript: transcriptFile,

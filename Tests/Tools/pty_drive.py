@@ -5,14 +5,15 @@ usage: pty_drive.py STEPS_JSON CMD [ARG...]
 
 STEPS_JSON is a list of steps: {"send": "text"} writes keys (use \\u001b for Esc,
 \\u0003 for Ctrl-C, \\u001b[B for the down arrow); {"expect": "text"} waits (up to 5 s)
-until the screen output contains the text; {"wait": ms} pauses.
+until the screen output contains the text; {"wait": ms} pauses; {"signal": "TERM"}
+sends the program a signal.
 
 Prints one JSON object: "screen" (everything written to the terminal), "stdout" (the
 program's standard output, which is not the terminal), "status" (exit status, or
 -signal), "expect_failed" (the first expectation not met, or null), and
 "terminal_restored" (whether the terminal's modes are the same after the run as before).
 """
-import fcntl, json, os, select, struct, subprocess, sys, termios, threading, time
+import fcntl, json, os, select, signal, struct, subprocess, sys, termios, threading, time
 
 
 def main(argv):
@@ -47,6 +48,8 @@ def main(argv):
         if "send" in step:
             os.write(master, step["send"].encode())
             time.sleep(0.05)
+        elif "signal" in step:
+            process.send_signal(getattr(signal, "SIG" + step["signal"]))
         elif "wait" in step:
             time.sleep(step["wait"] / 1000)
         elif "expect" in step and expect_failed is None:

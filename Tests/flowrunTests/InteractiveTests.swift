@@ -28,12 +28,14 @@ struct InteractiveTests {
         case send(String)
         case expect(String)
         case wait(Int)
+        case signal(String)
 
         var json: [String: Any] {
             switch self {
             case .send(let keys): ["send": keys]
             case .expect(let text): ["expect": text]
             case .wait(let milliseconds): ["wait": milliseconds]
+            case .signal(let name): ["signal": name]
             }
         }
     }
@@ -120,6 +122,18 @@ struct InteractiveTests {
         let screen = try drive([.expect("Order"), .send(Self.down), .send("\u{3}")], arguments: ["--state", "st.json"])
         #expect(screen.status == 130)
         #expect(screen.terminal_restored, "the terminal is back in the mode it had before")
+        #expect(screen.screen.contains("interrupted; progress saved in st.json"))
+    }
+
+    @Test func typingPicksAnOptionByItsLabel() throws {
+        let screen = try drive([.expect("Order"), .send("la" + Self.enter), .send("\u{4}")])
+        #expect(screen.screen.contains("Size\u{1B}[0m Large"), "typing 'la' selects Large")
+    }
+
+    @Test func sigtermRestoresTheTerminalAndExitsWith143() throws {
+        let screen = try drive([.expect("Order"), .send(Self.down), .signal("TERM")], arguments: ["--state", "st.json"])
+        #expect(screen.status == 143)
+        #expect(screen.terminal_restored)
         #expect(screen.screen.contains("interrupted; progress saved in st.json"))
     }
 

@@ -1,0 +1,20 @@
+@testable import flowrun
+import Testing
+
+/// Screen text is wrapped to the terminal's width, wide characters counting two columns.
+@Suite struct TextWrappingTests {
+    @Test func wrapsAtWordsWithinTheWidth() {
+        #expect(TextWrapping.wrap("one two three four five six", width: 20) == "one two three four\nfive six")
+    }
+
+    @Test func wideCharactersCountTwoColumns() {
+        // Eight CJK characters are 16 columns: two such words do not fit in 20.
+        let word = String(repeating: "日", count: 8)
+        #expect(TextWrapping.wrap("\(word) \(word)", width: 20) == "\(word)\n\(word)")
+        #expect(TextWrapping.wrap("abcdefgh abcdefgh", width: 20) == "abcdefgh abcdefgh")
+    }
+
+    @Test func keepsTheTextsOwnLineBreaks() {
+        #expect(TextWrapping.wrap("a\n\nb", width: 40) == "a\n\nb")
+    }
+}
