@@ -1,3 +1,4 @@
+import FlowKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -35,4 +36,17 @@ struct SourceFileWriteError: Error, CustomStringConvertible {
     let path: String
     let reason = String(cString: strerror(errno))
     var description: String { "cannot write '\(path)': \(reason)" }
+}
+
+/// `--state`: the session saved after every answer and transition.
+enum StateFile {
+    /// Saves the session if a path was given; a failed write is reported, not fatal.
+    static func save(_ session: Session, to path: String?) {
+        guard let path else { return }
+        do {
+            try AtomicFile.replace(path, with: session.savedState())
+        } catch {
+            Console.error(error.description)
+        }
+    }
 }

@@ -98,13 +98,5 @@ struct PlainRunner {
         }
     }
 
-    /// Saves the session, if `--state` asks for it; a failed write is reported, not fatal.
-    func save() {
-        guard let statePath else { return }
-        do {
-            try AtomicFile.replace(statePath, with: session.savedState())
-        } catch {
-            Console.error(error.description)
-        }
-    }
+    func save() { StateFile.save(session, to: statePath) }
 }

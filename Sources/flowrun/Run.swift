@@ -97,21 +97,16 @@ extension FlowRun {
                     throw RunFailure(error.description).exit()
                 }
             }
-            let finished: Session
             // `--defaults` asks nothing, so it runs in plain mode even on a terminal.
             let interactive = !plain && !defaults && Console.isTerminal(.standardInput) && environment["TERM"] != "dumb"
+            let finished: Session
+            let interrupted: Bool
             if interactive, let terminal = RawTerminal() {
                 let colored = !noColor && TextStyle.shouldColor(isTerminal: Console.isTerminal(.standardError), environment: environment)
                 var runner = InteractiveRunner(session: session, presets: answered, statePath: state, transcript: transcriptFile,
                                                style: TextStyle(enabled: colored))
-                let interrupted = runner.run(startingWith: events)
+                interrupted = runner.run(startingWith: events)
                 terminal.restore()
-                runner.save()
-                if remembers { memory.save(runner.session.answersToRemember) }
-                if interrupted {
-                    Console.emit("\ninterrupted; progress saved\(state.map { " in \($0)" } ?? "")\n", to: .standardError)
-                    throw ExitCode(Signals.exitStatus ?? 130)
-                }
                 finished = runner.session
             } else {
                 var runner = PlainRunner(session: session, presets: answered, acceptDefaults: defaults, statePath: state,
@@ -122,13 +117,14 @@ extension FlowRun {
                     runner.save()
                     throw RunFailure(error.message).exit()
                 }
-                runner.save()
-                if remembers { memory.save(runner.session.answersToRemember) }
-                if let status = Signals.exitStatus {
-                    Console.emit("\ninterrupted; progress saved\(state.map { " in \($0)" } ?? "")\n", to: .standardError)
-                    throw ExitCode(status)
-                }
+                interrupted = Signals.exitStatus != nil
                 finished = runner.session
+            }
+            StateFile.save(finished, to: state)
+            if remembers { memory.save(finished.answersToRemember) }
+            if interrupted {
+                Console.emit("\ninterrupted; progress saved\(state.map { " in \($0)" } ?? "")\n", to: .standardError)
+                throw ExitCode(Signals.exitStatus ?? 130)
             }
             let result = ResultDocument(session: finished)
             if output == .env, let clash = result.envClashes.first {

@@ -121,12 +121,5 @@ struct InteractiveRunner {
         }
     }
 
-    func save() {
-        guard let statePath else { return }
-        do {
-            try AtomicFile.replace(statePath, with: session.savedState())
-        } catch {
-            Console.error(error.description)
-        }
-    }
+    func save() { StateFile.save(session, to: statePath) }
 }
