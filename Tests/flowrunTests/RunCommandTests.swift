@@ -170,6 +170,40 @@ import TestSupport
         #expect(values["editor"]?["author"] as? String == "Ada")
     }
 
+    @Test func aFlowIncludedFromAnotherFileRunsAsPartOfTheTree() throws {
+        let directory = try flowFile("""
+        version: 1
+        flow: app
+        start: home
+        on:
+          greet.done: { say: "Welcome, {{ greet.name }}." }
+        screens:
+          home:
+            actions: [hello, quit]
+            on:
+              hello: { push: greet }
+        flows:
+          greet: { include: parts/greet.yaml }
+        """)
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("parts"), withIntermediateDirectories: true)
+        try """
+        version: 1
+        flow: greet
+        start: ask
+        result: { name: who }
+        screens:
+          ask:
+            fields: [{ id: who, required: true }]
+            actions: [ok]
+            on:
+              ok: { finish: true }
+        """.write(to: directory.appendingPathComponent("parts/greet.yaml"), atomically: true, encoding: .utf8)
+        let outcome = try FlowrunProcess.run(["run", "flow.yaml"], stdin: "hello\nAda\nok\nquit\n", directory: directory)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("Welcome, Ada."))
+        #expect(try json(outcome.stdout)["path"] as? [String] == ["app/home", "greet/ask", "app/home"])
+    }
+
     @Test func aRunawayLoopStopsWithExitCodeTwo() throws {
         let directory = try flowFile("""
         version: 1
