@@ -1,0 +1,251 @@
+import FoundationEssentials
+
+/// The JSON Schema (2020-12) of flow files, version 1, for editors (yaml-language-server):
+/// every key of spec §3–§8 with its type and a description. The validator checks far
+/// more (targets, expressions, the responder chain); the schema catches what an editor
+/// can check as the author types.
+public enum FlowSchema {
+    /// The schema as pretty-printed JSON with sorted keys.
+    public static var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(schema) else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    static let idPattern = "^[A-Za-z_][A-Za-z0-9_-]*$"
+
+    static var schema: JSONSchemaValue {
+        [
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$id": "urn:flowrun:flow-file:1",
+            "title": "flowrun flow file",
+            "description": "A tree of flows: screens with text, fields and actions, and handlers that route actions along the responder chain (screen, its flow, parent flows, the root, the application).",
+            "allOf": [["$ref": "#/$defs/flowBody"]],
+            "properties": [
+                "version": ["const": 1, "description": "The flow format's version. Required; only 1 exists."],
+                "flow": ["$ref": "#/$defs/id", "description": "The root flow's id (child flows take their key under 'flows' as id)."],
+            ],
+            "required": ["version", "flow", "start"],
+            "unevaluatedProperties": false,
+            "$defs": definitions,
+        ]
+    }
+
+    static func text(_ description: String) -> JSONSchemaValue {
+        ["$ref": "#/$defs/template", "description": .string(description)]
+    }
+
+    static func expression(_ description: String) -> JSONSchemaValue {
+        ["$ref": "#/$defs/expression", "description": .string(description)]
+    }
+
+    static func flag(_ description: String) -> JSONSchemaValue {
+        ["type": "boolean", "description": .string(description)]
+    }
+
+    static var definitions: JSONSchemaValue {
+        [
+            "id": ["type": "string", "pattern": .string(idPattern), "description": "An id: a letter or '_', then letters, digits, '_' or '-'."],
+            "template": [
+                "type": ["string", "number", "boolean"],
+                "description": "Text shown to people; '{{ expression }}' parts are replaced by their value ('{{ '{{' }}' writes a literal '{{').",
+            ],
+            "expression": [
+                "type": ["string", "number", "boolean"],
+                "description": "A CEL expression (spec §9): literals, names along the chain, flowid.name, env.NAME, operators and functions such as size(), contains(), matches().",
+            ],
+            "flowBody": flowBody,
+            "childFlow": [
+                "oneOf": [
+                    [
+                        "type": "object",
+                        "properties": ["include": ["type": "string", "description": "A file holding this child flow, relative to this file. It is a complete flow document whose 'flow' equals this key."]],
+                        "required": ["include"],
+                        "additionalProperties": false,
+                    ],
+                    [
+                        "allOf": [["$ref": "#/$defs/flowBody"]],
+                        "required": ["start"],
+                        "unevaluatedProperties": false,
+                    ],
+                ],
+            ],
+            "screen": screen,
+            "field": field,
+            "option": [
+                "oneOf": [
+                    ["type": ["string", "number", "boolean"], "description": "The option's value, shown as its label."],
+                    [
+                        "type": "object",
+                        "properties": [
+                            "value": ["type": ["string", "number", "boolean"], "description": "The value the field takes when this option is chosen."],
+                            "label": text("What the option shows (default: the value)."),
+                        ],
+                        "required": ["value"],
+                        "additionalProperties": false,
+                    ],
+                ],
+            ],
+            "action": [
+                "oneOf": [
+                    ["$ref": "#/$defs/id", "description": "An action id: its label is the id, humanized."],
+                    [
+                        "type": "object",
+                        "properties": [
+                            "id": ["$ref": "#/$defs/id", "description": "The action's id, routed along the responder chain when chosen."],
+                            "label": text("What the action shows (default: the id, humanized)."),
+                            "key": ["type": "string", "minLength": 1, "maxLength": 1, "description": "A one-character shortcut."],
+                            "validate": flag("Whether the screen's fields must be valid before the action runs (default true; false for back and quit)."),
+                            "when": expression("The action is offered only while this holds."),
+                        ],
+                        "required": ["id"],
+                        "additionalProperties": false,
+                    ],
+                ],
+            ],
+            "handlers": [
+                "type": "object",
+                "description": "Actions handled here, by action id (or 'flowid.done' when a child flow finishes).",
+                "propertyNames": ["pattern": "^[A-Za-z_][A-Za-z0-9_-]*(\\.done)?$"],
+                "additionalProperties": [
+                    "description": "One branch, or a list of branches: the first whose 'when' holds runs; if none holds, the action goes on up the chain.",
+                    "oneOf": [["$ref": "#/$defs/branch"], ["type": "array", "items": ["$ref": "#/$defs/branch"]]],
+                ],
+            ],
+            "branch": branch,
+        ]
+    }
+
+    static var flowBody: JSONSchemaValue {
+        [
+            "type": "object",
+            "properties": [
+                "title": text("Shown when the flow starts."),
+                "start": ["$ref": "#/$defs/id", "description": "Required: a screen of this flow or a child flow, entered when the flow starts."],
+                "variables": [
+                    "type": "object",
+                    "description": "Initial values of this flow's variables: scalars, lists and maps.",
+                    "propertyNames": ["pattern": .string(idPattern)],
+                ],
+                "env": [
+                    "type": "array", "items": ["type": "string"],
+                    "description": "Environment variables this flow and the flows inside it may read as env.NAME.",
+                ],
+                "screens": [
+                    "type": "object", "description": "This flow's screens, by id.",
+                    "propertyNames": ["pattern": .string(idPattern)],
+                    "additionalProperties": ["$ref": "#/$defs/screen"],
+                ],
+                "flows": [
+                    "type": "object", "description": "Child flows, by id: written here or included from a file.",
+                    "propertyNames": ["pattern": .string(idPattern)],
+                    "additionalProperties": ["$ref": "#/$defs/childFlow"],
+                ],
+                "on": ["$ref": "#/$defs/handlers", "description": "Actions this flow handles."],
+                "result": [
+                    "type": "object",
+                    "description": "The flow's public contract: names computed when it finishes; from outside, flowid.name reads only these.",
+                    "additionalProperties": ["$ref": "#/$defs/expression"],
+                ],
+            ],
+        ]
+    }
+
+    static var screen: JSONSchemaValue {
+        [
+            "type": "object",
+            "properties": [
+                "title": text("The screen's heading."),
+                "text": text("The screen's body text."),
+                "fields": ["type": "array", "items": ["$ref": "#/$defs/field"], "description": "Asked in order, each while its 'when' holds."],
+                "actions": ["type": "array", "items": ["$ref": "#/$defs/action"], "description": "Offered once the fields are answered."],
+                "on": ["$ref": "#/$defs/handlers", "description": "Actions this screen handles itself."],
+                "terminal": flag("Once shown and answered, the screen's flow finishes; it offers no actions."),
+            ],
+            "additionalProperties": false,
+        ]
+    }
+
+    static var field: JSONSchemaValue {
+        [
+            "type": "object",
+            "properties": [
+                "id": ["$ref": "#/$defs/id", "description": "Required: the variable the answer sets, in the screen's flow."],
+                "type": [
+                    "enum": ["text", "secret", "integer", "number", "boolean", "choice", "multichoice"],
+                    "description": "The kind of answer (default text). A secret is never shown, saved or logged.",
+                ],
+                "label": text("The prompt (default: the id, humanized)."),
+                "help": text("Shown with the prompt."),
+                "placeholder": text("Shown greyed while the answer is empty."),
+                "default": ["description": "Used when the answer is empty: a literal, or a template."],
+                "required": flag("An empty answer with no default is refused (default false)."),
+                "pattern": ["type": "string", "description": "For text and secret: a regular expression the whole answer must match."],
+                "min": ["type": "number", "description": "Lower bound: of the value (integer, number), the length (text, secret) or the number of choices (multichoice)."],
+                "max": ["type": "number", "description": "Upper bound: of the value (integer, number), the length (text, secret) or the number of choices (multichoice)."],
+                "options": [
+                    "description": "For choice and multichoice: a list of values or { value, label }, or an expression giving a list.",
+                    "oneOf": [["type": "array", "items": ["$ref": "#/$defs/option"]], ["$ref": "#/$defs/expression"]],
+                ],
+                "when": expression("The field is asked only while this holds; otherwise its value is null."),
+                "message": text("Replaces the built-in message when a constraint fails."),
+                "validate": [
+                    "type": "array",
+                    "description": "Checked when the field is answered: every rule must hold.",
+                    "items": [
+                        "type": "object",
+                        "properties": ["rule": expression("Must hold for the answer to be taken."), "message": text("Shown when the rule fails.")],
+                        "required": ["rule"],
+                        "additionalProperties": false,
+                    ],
+                ],
+                "remember": flag("The answer becomes the next run's default (never for a secret)."),
+            ],
+            "required": ["id"],
+            "additionalProperties": false,
+            "if": ["properties": ["type": ["enum": ["choice", "multichoice"]]], "required": ["type"]],
+            "then": ["required": ["options"]],
+        ]
+    }
+
+    static var branch: JSONSchemaValue {
+        [
+            "type": "object",
+            "description": "Assignments, a message, and at most one transition.",
+            "properties": [
+                "when": expression("The branch runs only if this holds."),
+                "set": [
+                    "type": "object",
+                    "description": "Assignments in order: name (a variable of the handling flow) or flowid.name to an expression.",
+                    "propertyNames": ["pattern": "^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)?$"],
+                    "additionalProperties": ["$ref": "#/$defs/expression"],
+                ],
+                "say": text("A message shown on the current screen."),
+                "push": ["$ref": "#/$defs/id", "description": "Push a screen of the handling flow, or present a child flow on top."],
+                "replace": ["$ref": "#/$defs/id", "description": "Make a screen the handling flow's whole stack, or a child flow its active child."],
+                "back": ["const": true, "description": "Pop the handling flow's stack."],
+                "send": [
+                    "type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_-]*(\\.done)?$",
+                    "description": "Dispatch another action, starting at the handling responder's next responder.",
+                ],
+                "finish": ["const": true, "description": "The handling flow finishes; its result is computed and flowid.done goes to its parent."],
+                "exit": [
+                    "description": "End the whole run.",
+                    "oneOf": [
+                        ["type": "null"],
+                        [
+                            "type": "object",
+                            "properties": [
+                                "code": ["type": "integer", "minimum": 0, "maximum": 255, "description": "The exit status (default 0)."],
+                                "message": text("Printed when the run ends."),
+                            ],
+                            "additionalProperties": false,
+                        ],
+                    ],
+                ],
+            ],
+            "additionalProperties": false,
+        ]
+    }
+}
