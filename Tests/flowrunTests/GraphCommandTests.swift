@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `flowrun graph`: Graphviz renders the dot output of every example; the Mermaid output
+/// follows Mermaid's flowchart grammar; routing up the chain shows as dashed edges.
+@Suite struct GraphCommandTests {
+    private let flows = Fixtures.packageRoot.appendingPathComponent("Flows")
+    static let examples = ["signin.yaml", "browser.yaml", "notes.yaml"]
+
+    /// Graphviz's `dot`, installed with apt-get when missing (as root, as in CI).
+    static let dot: String? = {
+        let path = "/usr/bin/dot"
+        if !FileManager.default.isExecutableFile(atPath: path) {
+            _ = try? ProcessRunner.run("/usr/bin/env", ["apt-get", "update", "-qq"], timeout: 600)
+            _ = try? ProcessRunner.run("/usr/bin/env", ["apt-get", "install", "-y", "-qq", "graphviz"],
+                                       environment: ["DEBIAN_FRONTEND": "noninteractive"], timeout: 600)
+        }
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }()
+
+    @Test(arguments: examples)
+    func graphvizRendersTheDotOutput(example: String) throws {
+        let graph = try FlowrunProcess.run(["graph", example], directory: flows)
+        #expect(graph.status == 0)
+        let dot = try #require(Self.dot, "Graphviz could not be installed")
+        let rendered = try ProcessRunner.run(dot, ["-Tsvg"], stdin: graph.stdout)
+        #expect(rendered.status == 0, "\(rendered.stderr)")
+        #expect(rendered.stderr.isEmpty, "\(rendered.stderr)")
+        #expect(rendered.stdout.contains("<svg"))
+    }
+
+    @Test func routingUpTheChainIsDrawnDashedAndNamed() throws {
+        let graph = try FlowrunProcess.run(["graph", "signin.yaml"], directory: flows)
+        #expect(try Golden.matches(graph.stdout, "graph-signin.dot"), "\(graph.stdout)")
+        // Handled by the screen's own flow: a plain edge.
+        #expect(graph.stdout.contains(#""login/welcome" -> "login/credentials" [label="sign_in"];"#))
+        // Sent up to the root, which shows main/home: dashed, naming the responder.
+        #expect(graph.stdout.contains(#""login/credentials" -> "main/home" [label="submit [when username == \"alice\" && password == \"wonderland\"] → signed_in\n(via flow 'app')", style=dashed];"#))
+        // A child flow finishing leads on through its parent's done handler.
+        #expect(graph.stdout.contains(#""signup finished" -> "login/credentials" [label="signup.done"];"#))
+    }
+
+    @Test(arguments: examples)
+    func mermaidOutputFollowsTheFlowchartGrammar(example: String) throws {
+        let graph = try FlowrunProcess.run(["graph", "--format", "mermaid", example], directory: flows)
+        #expect(graph.status == 0)
+        let problems = MermaidFlowchart.problems(in: graph.stdout)
+        #expect(problems.isEmpty, "\(problems)")
+    }
+}
+
+/// The statements of Mermaid's flowchart grammar that `flowrun graph` writes, checked one
+/// by one: the header, `subgraph id["label"]` … `end`, nodes `id["label"]` and
+/// `id(("label"))`, and edges `id -->|"label"| id` / `id -.->|"label"| id`. Ids are
+/// letters, digits and `_` and not the keyword `end`; quoted labels hold no `"`.
+enum MermaidFlowchart {
+    static let id = #"(?!end\b)[A-Za-z0-9_]+"#
+    static let label = #""[^"]*""#
+    static let statements = [
+        #"^flowchart (LR|RL|TB|TD|BT)$"#,
+        #"^subgraph \#(id)\[\#(label)\]$"#,
+        #"^end$"#,
+        #"^\#(id)\[\#(label)\]$"#,
+        #"^\#(id)\(\(\#(label)\)\)$"#,
+        #"^\#(id) (-->|-\.->)\|\#(label)\| \#(id)$"#,
+    ].compactMap { try? NSRegularExpression(pattern: $0) }
+
+    static func problems(in text: String) -> [String] {
+        var problems: [String] = []
+        var depth = 0
+        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        if lines.first?.hasPrefix("flowchart") != true { problems.append("no flowchart header") }
+        for line in lines {
+            let range = NSRange(line.startIndex..., in: line)
+            if !statements.contains(where: { $0.firstMatch(in: line, range: range) != nil }) { problems.append("not a flowchart statement: \(line)") }
+            if line.hasPrefix("subgraph ") { depth += 1 }
+            if line == "end" { depth -= 1 }
+            if depth < 0 { problems.append("'end' without a subgraph") }
+        }
+        if depth != 0 { problems.append("\(depth) subgraphs not closed") }
+        return problems
+    }
+}
