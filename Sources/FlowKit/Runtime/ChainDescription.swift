@@ -12,22 +12,16 @@ public enum ChainDescription {
 
     public static func describe(screen index: Int, in tree: ResponderTree) -> String {
         let screen = tree.screens[index]
-        var responders: [(name: String, handlers: [String: ResponderTree.HandlerNode])] = [(screen.responderName, screen.handlers)]
-        var flow: Int? = screen.flow
-        var path: [String] = []
-        while let current = flow {
-            responders.append((tree.flows[current].responderName, tree.flows[current].handlers))
-            path.insert(tree.flows[current].id, at: 0)
-            flow = tree.flows[current].parent
-        }
+        let responders = tree.chain(from: .screen(index))
+        let path = responders.dropFirst().reversed().map { tree.flows[tree.handlingFlow(of: $0)].id }
         var lines = ["screen '\(screen.id)' of flow '\(tree.flows[screen.flow].id)' (\(path.joined(separator: " › ")))", "", "responder chain:"]
-        for (number, responder) in responders.enumerated() { lines.append("  \(number + 1). \(responder.name)") }
+        for (number, responder) in responders.enumerated() { lines.append("  \(number + 1). \(tree.name(of: responder))") }
         lines.append("  \(responders.count + 1). the application (back, quit)")
         lines += ["", "actions:"]
         let actions = screen.actions.map(\.id) + ["back", "quit"].filter { builtIn in !screen.actions.contains { $0.id == builtIn } }
         let width = actions.map(\.count).max() ?? 0
         for action in actions {
-            let routes = self.routes(of: action, through: responders)
+            let routes = self.routes(of: action, through: responders, in: tree)
             let padding = String(repeating: " ", count: width - action.count)
             lines.append("  \(action)\(padding)  \(routes[0])")
             for route in routes.dropFirst() { lines.append("  \(String(repeating: " ", count: width))  \(route)") }
@@ -36,11 +30,11 @@ public enum ChainDescription {
     }
 
     /// Each branch that may take the action, nearest first, up to one that always holds.
-    private static func routes(of action: String, through responders: [(name: String, handlers: [String: ResponderTree.HandlerNode])]) -> [String] {
+    private static func routes(of action: String, through responders: [ResponderTree.Responder], in tree: ResponderTree) -> [String] {
         var routes: [String] = []
         for responder in responders {
-            guard let handler = responder.handlers[action] else { continue }
-            for branch in handler.branches { routes.append("\(responder.name): \(branch.guardText ?? "always")") }
+            guard let handler = tree.handler(for: action, at: responder) else { continue }
+            for branch in handler.branches { routes.append("\(tree.name(of: responder)): \(branch.guardText ?? "always")") }
             if handler.branches.contains(where: { $0.when == nil }) { return routes }
         }
         if ActionEntry.builtIns.contains(action) {

@@ -48,65 +48,31 @@ public struct FlowDiagram: Sendable {
         self.edges = edges.filter { seen.insert($0).inserted }
     }
 
-    private enum Responder: Hashable {
-        case screen(Int)
-        case flow(Int)
-
-        func handlers(in tree: ResponderTree) -> [String: ResponderTree.HandlerNode] {
-            switch self {
-            case .screen(let screen): tree.screens[screen].handlers
-            case .flow(let flow): tree.flows[flow].handlers
-            }
-        }
-
-        /// The handling flow: the flow itself, or a screen's flow.
-        func handlingFlow(in tree: ResponderTree) -> Int {
-            switch self {
-            case .screen(let screen): tree.screens[screen].flow
-            case .flow(let flow): flow
-            }
-        }
-
-        func next(in tree: ResponderTree) -> Responder? {
-            switch self {
-            case .screen(let screen): .flow(tree.screens[screen].flow)
-            case .flow(let flow): tree.flows[flow].parent.map(Responder.flow)
-            }
-        }
-    }
+    private typealias Responder = ResponderTree.Responder
 
     /// The edges an action makes from a node, starting at `responder` and following sends;
     /// handlers at or below the `nearest` flow are drawn plain, those above it as "via".
     private static func edges(of action: String, from origin: Node, nearest: Int, responder: Responder?, label: String,
                               tree: ResponderTree, visited: inout Set<String>) -> [Edge] {
-        guard let responder, visited.insert("\(action)@\(describe(responder, tree))").inserted else { return [] }
-        var candidates: [Responder] = []
-        switch responder {
-        case .screen(let index):
-            if tree.screens[index].handlers[action] != nil { candidates.append(.screen(index)) }
-            candidates += (tree.handlingFlows[tree.screens[index].flow][action] ?? []).map(Responder.flow)
-        case .flow(let index):
-            candidates = (tree.handlingFlows[index][action] ?? []).map(Responder.flow)
-        }
+        guard let responder, visited.insert("\(action)@\(tree.name(of: responder))").inserted else { return [] }
+        let candidates = tree.responders(handling: action, from: responder)
         var edges: [Edge] = []
         for candidate in candidates {
-            let handlers = candidate.handlers(in: tree)
-            guard let handler = handlers[action] else { continue }
+            guard let handler = tree.handler(for: action, at: candidate) else { continue }
             let isNear: Bool
             switch candidate {
             case .screen: isNear = true
             case .flow(let flow): isNear = flow == nearest
             }
-            let via = isNear ? nil : describe(candidate, tree)
-            let flow = candidate.handlingFlow(in: tree)
+            let via = isNear ? nil : tree.name(of: candidate)
+            let flow = tree.handlingFlow(of: candidate)
             for branch in handler.branches {
                 let text = label + (branch.guardText.map { " [\($0)]" } ?? "")
                 switch branch.transition {
                 case .push(let target)?, .replace(let target)?:
                     edges += entries(of: target, tree: tree).map { Edge(from: origin, to: .screen($0), label: text, via: via) }
                 case .send(let next)?:
-                    let nextResponder: Responder? = candidate.next(in: tree)
-                    edges += Self.edges(of: next, from: origin, nearest: nearest, responder: nextResponder, label: "\(text) → \(next)",
+                    edges += Self.edges(of: next, from: origin, nearest: nearest, responder: tree.next(of: candidate), label: "\(text) → \(next)",
                                         tree: tree, visited: &visited)
                 case .finish?: edges.append(Edge(from: origin, to: .finished(flow: flow), label: text, via: via))
                 case .exit?: edges.append(Edge(from: origin, to: .end, label: text, via: via))
@@ -129,12 +95,5 @@ public struct FlowDiagram: Sendable {
             }
         }
         return []
-    }
-
-    private static func describe(_ responder: Responder, _ tree: ResponderTree) -> String {
-        switch responder {
-        case .screen(let screen): tree.screens[screen].responderName
-        case .flow(let flow): tree.flows[flow].responderName
-        }
     }
 }

@@ -9,11 +9,7 @@ struct Run {
     var events: [SessionEvent] = []
     private var steps = 0
 
-    /// A responder on the chain: a screen (global index) or a flow.
-    enum Responder: Equatable {
-        case screen(Int)
-        case flow(Int)
-    }
+    typealias Responder = ResponderTree.Responder
 
     init(session: Session) {
         tree = session.tree
@@ -208,11 +204,11 @@ struct Run {
 
     /// Offers the action to each responder from `responder` up; the first enabled branch runs.
     private mutating func route(_ action: String, from responder: Responder?) -> Routing {
-        for candidate in responders(handling: action, from: responder) {
-            guard let handler = handler(for: action, at: candidate) else { continue }
-            let flow = handlingFlow(of: candidate)
+        for candidate in tree.responders(handling: action, from: responder) {
+            guard let handler = tree.handler(for: action, at: candidate) else { continue }
+            let flow = tree.handlingFlow(of: candidate)
             for branch in handler.branches where holds(branch.when, in: flow) {
-                events.append(.routed(action: action, responder: describe(candidate)))
+                events.append(.routed(action: action, responder: tree.name(of: candidate)))
                 return .handled(transitioned: run(branch, handlingFlow: flow, responder: candidate))
             }
         }
@@ -256,7 +252,7 @@ struct Run {
         case .back?:
             _ = goBack(from: flow)
         case .send(let action)?:
-            queue.append(.dispatch(action, from: next(of: responder)))
+            queue.append(.dispatch(action, from: tree.next(of: responder)))
         case .finish?:
             finishFlow(flow)
         case .exit(let code, let message)?:
@@ -314,49 +310,6 @@ struct Run {
         state.phase = .ended(outcome)
         queue.removeAll()
         events.append(.ended(outcome))
-    }
-
-    // MARK: Responders
-
-    /// The responders from `responder` up that have a handler for `action`, nearest first.
-    private func responders(handling action: String, from responder: Responder?) -> [Responder] {
-        switch responder {
-        case nil: return []
-        case .screen(let screen)?:
-            let flows = tree.handlingFlows[tree.screens[screen].flow][action] ?? []
-            let own: [Responder] = tree.screens[screen].handlers[action] == nil ? [] : [.screen(screen)]
-            return own + flows.map(Responder.flow)
-        case .flow(let flow)?:
-            return (tree.handlingFlows[flow][action] ?? []).map(Responder.flow)
-        }
-    }
-
-    private func next(of responder: Responder) -> Responder? {
-        switch responder {
-        case .screen(let screen): .flow(tree.screens[screen].flow)
-        case .flow(let flow): tree.flows[flow].parent.map(Responder.flow)
-        }
-    }
-
-    private func handler(for action: String, at responder: Responder) -> ResponderTree.HandlerNode? {
-        switch responder {
-        case .screen(let screen): tree.screens[screen].handlers[action]
-        case .flow(let flow): tree.flows[flow].handlers[action]
-        }
-    }
-
-    private func handlingFlow(of responder: Responder) -> Int {
-        switch responder {
-        case .screen(let screen): tree.screens[screen].flow
-        case .flow(let flow): flow
-        }
-    }
-
-    private func describe(_ responder: Responder) -> String {
-        switch responder {
-        case .screen(let screen): tree.screens[screen].responderName
-        case .flow(let flow): tree.flows[flow].responderName
-        }
     }
 
     // MARK: Expressions
