@@ -398,7 +398,7 @@ import TestSupport
     }
 
     @Test func randomInputNeverTrapsAndPositionsStayInTheSource() {
-        var random = SplitMix64(seed: 2024)
+        var random = SeededGenerator(state: 2024)
         let tokens = ["1", "2.5", "-", "'a'", "x", "tags", "prices", "nothing", "(", ")", "[", "]", "+", "*",
                       "/", "%", "<", ">=", "==", "!=", "&&", "||", "!", "?", ":", ",", ".", "size", "contains",
                       "matches", "int", "in", "null", "true", "0", "'\\", "\"", "{", "}", "é", "count", "'('",
@@ -455,22 +455,5 @@ import TestSupport
             if case .failure(let error) = Evaluator.evaluate(expression, in: scope) { return error }
             return nil
         }
-    }
-}
-
-/// A small seeded generator, so random tests are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,23 +1,12 @@
 import FlowKit
 import Testing
+import TestSupport
 
 /// Invariants of the runtime over random flow trees and random inputs (seeded, so a
 /// failure reproduces): chains end at the application; an action goes to the first
 /// enabled handler on the chain; a shown flow never has an empty stack; a session
 /// saved and restored at any point goes on exactly as the original.
 @Suite struct SessionPropertyTests {
-    /// SplitMix64: a small seeded generator, so every run tests the same cases.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E3779B97F4A7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-            z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// A generated flow tree, kept alongside its YAML so the test can predict routing.
     struct GeneratedFlow {
         struct Branch { var guardHolds: Bool?; var transition: String? }

@@ -15,7 +15,7 @@ import TestSupport
                     "back", "quit", "submit", "retry", "view", "sign_in", "sign_up", "continue", "create", "save", "review",
                     "close", "checkout", "pay", "add_to_basket", "help", "alice", "wonderland", "a@b.c", "2030-01-31",
                     "\u{1B}[31m", "日本語", String(repeating: "z", count: 5000), "{{ x }}", "%n%s", "\u{0}"]
-        var generator = SessionPropertyTests.SeededGenerator(state: UInt64(example.utf8.count))
+        var generator = SeededGenerator(state: UInt64(example.utf8.count))
         for _ in 0..<25 {
             var run = try SessionDriver(text, environment: [:], file: example)
             for _ in 0..<120 where run.session.outcome == nil {

@@ -2,17 +2,10 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Where the pseudo-terminal driver's Python is.
-enum PTYDriver {
-    static let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        ?? ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map { "\($0)/python3" }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
-}
-
 /// Interactive mode through a real pseudo-terminal (`Tests/Tools/pty_drive.py`): keys
 /// in, the screen as a person sees it out, and the terminal's modes compared before
 /// and after.
-@Suite(.enabled(if: PTYDriver.python != nil, "python3 is not installed: interactive tests need its pty module"))
+@Suite(.enabled(if: ReportValidator.pythonAvailable, "python3 is not installed: interactive tests need its pty module"))
 struct InteractiveTests {
     static let driver = Fixtures.packageRoot.appendingPathComponent("Tests/Tools/pty_drive.py").path
 
@@ -68,8 +61,7 @@ struct InteractiveTests {
         let directory = try FlowrunProcess.temporaryDirectory()
         try Self.flow.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
         let stepsJSON = String(decoding: try JSONSerialization.data(withJSONObject: steps.map(\.json)), as: UTF8.self)
-        let python = try #require(PTYDriver.python)
-        let outcome = try ProcessRunner.run(python, [Self.driver, stepsJSON, FlowrunProcess.executable.path, "run", "f.yaml"] + arguments,
+        let outcome = try ProcessRunner.run("/usr/bin/env", ["python3", Self.driver, stepsJSON, FlowrunProcess.executable.path, "run", "f.yaml"] + arguments,
                                             directory: directory, environment: environment, timeout: 60)
         return try JSONDecoder().decode(Screen.self, from: Data(outcome.stdout.utf8))
     }

@@ -6,18 +6,6 @@ import TestSupport
 /// and to `run --plain` with random lines, each end with a documented exit status and
 /// a message, never a signal or a hang.
 @Suite struct RobustnessTests {
-    /// SplitMix64, so every run tests the same variants.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E3779B97F4A7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-            z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let seeds: [Data] = {
         let root = Fixtures.packageRoot
         let paths = ["Flows/signin.yaml", "Flows/browser.yaml", "Flows/notes.yaml",
@@ -26,7 +14,7 @@ import TestSupport
     }()
 
     /// The kinds of damage, each a function of a file and the generator.
-    static func damaged(_ data: Data, kind: Int, _ rng: inout Generator) -> Data {
+    static func damaged(_ data: Data, kind: Int, _ rng: inout SeededGenerator) -> Data {
         var bytes = [UInt8](data)
         let at = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &rng)
         switch kind % 10 {
@@ -49,7 +37,7 @@ import TestSupport
 
     @Test(arguments: 0..<10)
     func damagedFilesEndWithADocumentedStatus(kind: Int) throws {
-        var rng = Generator(state: UInt64(kind + 1))
+        var rng = SeededGenerator(state: UInt64(kind + 1))
         let directory = try FlowrunProcess.temporaryDirectory()
         for (index, seed) in (Self.seeds + Self.seeds + Self.seeds).enumerated() {
             let file = directory.appendingPathComponent("case\(kind)-\(index).yaml")
