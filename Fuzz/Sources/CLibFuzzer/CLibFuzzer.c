@@ -1,0 +1,2 @@
+// Declarations only: libFuzzer itself comes from -sanitize=fuzzer.
+#include "CLibFuzzer.h"
