@@ -7,6 +7,11 @@ import FoundationEssentials
 /// diagnostics on stderr.
 enum FlowFile {
     static func compile(_ path: String) throws -> ResponderTree {
+        try load(path).tree
+    }
+
+    /// The validated document and its compiled tree.
+    static func load(_ path: String) throws -> (document: FlowDocument, tree: ResponderTree) {
         let validator = Validator()
         let loaded: FlowLoadResult
         do {
@@ -25,6 +30,6 @@ enum FlowFile {
             Console.emit(TextReporter(colored: colored).render([failed]), to: .standardError)
             throw ExitCode(2)
         }
-        return tree
+        return (document, tree)
     }
 }

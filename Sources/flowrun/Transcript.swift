@@ -33,7 +33,7 @@ struct Transcript {
             case .said(let text): record(["event": "said", "text": mask.apply(text)])
             case .refused(let text): record(["event": "refused", "text": mask.apply(text)])
             case .warning(let text, let location): record(["event": "warning", "text": mask.apply(text), "at": location.description])
-            case .routed(let action, let responder): record(["event": "action", "action": action, "responder": responder])
+            case .routed(let action, let responder, _): record(["event": "action", "action": action, "responder": responder])
             case .ended(let outcome):
                 var fields = ["event": "end", "status": outcome.status.rawValue, "exit_code": String(outcome.exitCode)]
                 if let message = outcome.message { fields["message"] = mask.apply(message) }

@@ -38,7 +38,7 @@ struct SessionDriver {
     var said: [String] { events.compactMap { if case .said(let text) = $0 { text } else { nil } } }
     var refused: [String] { events.compactMap { if case .refused(let text) = $0 { text } else { nil } } }
     var warnings: [String] { events.compactMap { if case .warning(let text, _) = $0 { text } else { nil } } }
-    var routes: [String] { events.compactMap { if case .routed(let action, let responder) = $0 { "\(action)→\(responder)" } else { nil } } }
+    var routes: [String] { events.compactMap { if case .routed(let action, let responder, _) = $0 { "\(action)→\(responder)" } else { nil } } }
     var lastScreen: String? { shown.last }
 
     /// The id of the field asked now, or "actions" at the action prompt.

@@ -137,7 +137,7 @@ import TestSupport
             let action = Int.random(in: 0..<20, using: &rng) == 0 ? "quit" : choices.randomElement(using: &rng) ?? "quit"
             if step >= saveAt { inputs.append(action) }
             events = session.perform(action)
-            if case .routed(let routed, let responder)? = events.first(where: { if case .routed = $0 { true } else { false } }), routed == action {
+            if case .routed(let routed, let responder, _)? = events.first(where: { if case .routed = $0 { true } else { false } }), routed == action {
                 #expect(responder == generated.expectedResponder(of: action, flow: flowID, screen: screenID),
                         "seed \(seed): \(action) from \(flowID)/\(screenID)")
             }

@@ -35,7 +35,7 @@ public struct JSONReporter: Reporter {
         }
     }
 
-    private struct Entry: Encodable {
+    struct Entry: Encodable {
         var file: String, line: Int, column: Int
         var endLine: Int?, endColumn: Int?
         var severity: String, code: String, message: String
@@ -75,7 +75,7 @@ public struct JSONReporter: Reporter {
         }
     }
 
-    private struct NoteEntry: Encodable {
+    struct NoteEntry: Encodable {
         var file: String, line: Int, column: Int, message: String
         init(_ note: Diagnostic.Note) {
             file = note.file

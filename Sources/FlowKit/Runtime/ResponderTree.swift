@@ -45,10 +45,13 @@ public struct ResponderTree: Sendable {
         /// "screen 'id'", as events and `flowrun chain` name the responder.
         let responderName: String
         /// `flowid/screenid`, as the run's path lists it.
-        let pathName: String
+        public let pathName: String
+        /// Where the screen's id is written.
+        public let location: SourceLocation
 
         init(id: String, flow: Int, title: Compiled<Template>?, text: Compiled<Template>?, fields: [FieldNode],
-             actions: [ActionNode], handlers: [String: HandlerNode], isTerminal: Bool, responderName: String, pathName: String) {
+             actions: [ActionNode], handlers: [String: HandlerNode], isTerminal: Bool, responderName: String, pathName: String,
+             location: SourceLocation) {
             self.id = id
             self.flow = flow
             self.title = title
@@ -59,6 +62,7 @@ public struct ResponderTree: Sendable {
             self.isTerminal = isTerminal
             self.responderName = responderName
             self.pathName = pathName
+            self.location = location
         }
     }
 
@@ -97,6 +101,7 @@ public struct ResponderTree: Sendable {
         public let key: String?
         public let validatesFields: Bool
         let when: Compiled<Expression>?
+        public let location: SourceLocation
     }
 
     struct HandlerNode: Sendable {
@@ -110,6 +115,8 @@ public struct ResponderTree: Sendable {
         let transition: CompiledTransition?
         /// A description for transcripts and `flowrun chain`: "when attempts < 3".
         let guardText: String?
+        /// Where the branch is written, for coverage reports.
+        let location: SourceLocation
     }
 
     enum CompiledTransition: Sendable {
@@ -149,6 +156,11 @@ public struct ResponderTree: Sendable {
     }
 
     public func flow(named id: String) -> Int? { flowsByID[id] }
+
+    /// The global index of the screen `id` of the flow `flow`.
+    public func screen(flow: String, id: String) -> Int? {
+        flowsByID[flow].flatMap { flow in flows[flow].screens.first { screens[$0].id == id } }
+    }
 }
 
 /// A parsed expression or template with where it was written, for run-time warnings.

@@ -71,12 +71,14 @@ private struct ResponderTreeCompiler {
             fields: try screen.fields.map { field throws(CompileError) in try compile(field) },
             actions: try screen.actions.map { action throws(CompileError) in
                 ResponderTree.ActionNode(id: action.id.value, label: try template(action.label), key: action.key?.value,
-                                         validatesFields: action.validatesFields, when: try expression(action.when))
+                                         validatesFields: action.validatesFields, when: try expression(action.when),
+                                         location: action.id.location)
             },
             handlers: try handlers(screen.handlers, handlingFlow: flow),
             isTerminal: screen.isTerminal,
             responderName: "screen '\(screen.id.value)'",
-            pathName: "\(index.flows[flow].flow.id.value)/\(screen.id.value)")
+            pathName: "\(index.flows[flow].flow.id.value)/\(screen.id.value)",
+            location: screen.id.location)
     }
 
     private func compile(_ field: Field) throws(CompileError) -> ResponderTree.FieldNode {
@@ -144,7 +146,7 @@ private struct ResponderTreeCompiler {
             }
         }
         return ResponderTree.BranchNode(when: try expression(branch.when), assignments: assignments, say: try template(branch.say),
-                                        transition: transition, guardText: branch.when.map { "when \($0.value)" })
+                                        transition: transition, guardText: branch.when.map { "when \($0.value)" }, location: branch.location)
     }
 
     private func expression(_ source: Located<String>?) throws(CompileError) -> Compiled<Expression>? {

@@ -8,8 +8,9 @@ public enum SessionEvent: Sendable, Equatable {
     case refused(String)
     /// An expression failed at run time and counted as false (spec §9).
     case warning(String, at: SourceLocation)
-    /// An action was handled: by which responder (`screen 'x'`, `flow 'y'`, `the application`).
-    case routed(action: String, responder: String)
+    /// An action was handled: by which responder (`screen 'x'`, `flow 'y'`, `the application`)
+    /// and which of its handler's branches (nil for the application's built-ins).
+    case routed(action: String, responder: String, branch: ResponderTree.BranchID?)
     /// The run ended.
     case ended(RunOutcome)
 }

@@ -207,18 +207,19 @@ struct Run {
         for candidate in tree.responders(handling: action, from: responder) {
             guard let handler = tree.handler(for: action, at: candidate) else { continue }
             let flow = tree.handlingFlow(of: candidate)
-            for branch in handler.branches where holds(branch.when, in: flow) {
-                events.append(.routed(action: action, responder: tree.name(of: candidate)))
+            for (index, branch) in handler.branches.enumerated() where holds(branch.when, in: flow) {
+                let taken = ResponderTree.BranchID(responder: candidate, action: action, index: index)
+                events.append(.routed(action: action, responder: tree.name(of: candidate), branch: taken))
                 return .handled(transitioned: run(branch, handlingFlow: flow, responder: candidate))
             }
         }
         switch action {
         case "quit":
-            events.append(.routed(action: action, responder: "the application"))
+            events.append(.routed(action: action, responder: "the application", branch: nil))
             end(RunOutcome(.cancelled, exitCode: 0))
             return .handled(transitioned: true)
         case "back":
-            events.append(.routed(action: action, responder: "the application"))
+            events.append(.routed(action: action, responder: "the application", branch: nil))
             return goBack(from: innermostFlow) ? .handled(transitioned: true) : .unhandled
         default:
             return .unhandled

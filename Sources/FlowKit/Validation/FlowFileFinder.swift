@@ -5,13 +5,26 @@ import Glibc
 import Darwin
 #endif
 
-/// Expands the paths given to `flowrun validate` into the flow files to check.
+/// Expands the paths given to `flowrun validate` (or `flowrun test`) into the files to read.
 ///
 /// A file is taken as given, whatever its name. A folder is searched recursively
-/// for `*.yaml` and `*.yml`, skipping flow tests (`*.flowtest.yaml`), hidden
-/// entries (`.git`, `.build`) and symbolic links to folders; files come out sorted.
-/// A path found twice is checked once.
+/// for `*.yaml` and `*.yml`, skipping flow tests (`*.flowtest.yaml`) — or, for
+/// `test`, for flow tests only — and skipping hidden entries (`.git`, `.build`) and
+/// symbolic links to folders; files come out sorted. A path found twice is read once.
 public enum FlowFileFinder {
+    /// Which files a folder search takes.
+    public enum Kind: Sendable {
+        case flows, flowTests
+
+        func matches(_ name: String) -> Bool {
+            let isTest = name.hasSuffix(".flowtest.yaml") || name.hasSuffix(".flowtest.yml")
+            switch self {
+            case .flows: return (name.hasSuffix(".yaml") || name.hasSuffix(".yml")) && !isTest
+            case .flowTests: return isTest
+            }
+        }
+    }
+
     public struct Found: Sendable {
         /// The flow files, in the order given, folders' contents sorted.
         public var files: [String] = []
@@ -21,7 +34,7 @@ public enum FlowFileFinder {
         public var emptyFolders: [String] = []
     }
 
-    public static func files(in paths: [String]) -> Found {
+    public static func files(in paths: [String], kind: Kind = .flows) -> Found {
         var found = Found()
         var seen: Set<String> = []
         for path in paths {
@@ -35,13 +48,13 @@ public enum FlowFileFinder {
                 continue
             }
             let before = found.files.count
-            collect(under: path, into: &found, seen: &seen)
+            collect(under: path, kind: kind, into: &found, seen: &seen)
             if found.files.count == before { found.emptyFolders.append(path) }
         }
         return found
     }
 
-    private static func collect(under folder: String, into found: inout Found, seen: inout Set<String>) {
+    private static func collect(under folder: String, kind: Kind, into found: inout Found, seen: inout Set<String>) {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder).sorted() else {
             found.problems.append(SourceFileError(path: folder, reason: "the folder cannot be listed"))
             return
@@ -52,14 +65,10 @@ public enum FlowFileFinder {
             var status = stat()
             guard lstat(path, &status) == 0 else { continue }
             if status.st_mode & S_IFMT == S_IFDIR {
-                collect(under: path, into: &found, seen: &seen)
-            } else if isFlowFileName(entry), seen.insert(path).inserted {
+                collect(under: path, kind: kind, into: &found, seen: &seen)
+            } else if kind.matches(entry), seen.insert(path).inserted {
                 found.files.append(path)
             }
         }
-    }
-
-    static func isFlowFileName(_ name: String) -> Bool {
-        (name.hasSuffix(".yaml") || name.hasSuffix(".yml")) && !name.hasSuffix(".flowtest.yaml") && !name.hasSuffix(".flowtest.yml")
     }
 }

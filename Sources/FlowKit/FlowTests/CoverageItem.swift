@@ -1,0 +1,73 @@
+/// One thing a test run can exercise: a screen shown, an action a screen offers taken,
+/// or a handler branch run.
+public enum CoverageItem: Hashable, Sendable {
+    case screen(Int)
+    case action(screen: Int, action: String)
+    case branch(ResponderTree.BranchID)
+
+    public enum Kind: String, CaseIterable, Sendable {
+        case screens, actions, branches
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .screen: .screens
+        case .action: .actions
+        case .branch: .branches
+        }
+    }
+
+    /// What it is called in reports: `screen login/failed`, `action submit on login/credentials`,
+    /// `branch flow 'login' on submit #3, when …`.
+    public func describe(in tree: ResponderTree) -> String {
+        switch self {
+        case .screen(let screen): "screen \(tree.screens[screen].pathName)"
+        case .action(let screen, let action): "action \(action) on \(tree.screens[screen].pathName)"
+        case .branch(let branch): "branch \(tree.describe(branch))"
+        }
+    }
+
+    /// The flow it belongs to (a branch: the responder's flow).
+    public func flow(in tree: ResponderTree) -> Int {
+        switch self {
+        case .screen(let screen), .action(let screen, _): tree.screens[screen].flow
+        case .branch(let branch): tree.handlingFlow(of: branch.responder)
+        }
+    }
+
+    public func location(in tree: ResponderTree) -> SourceLocation? {
+        switch self {
+        case .screen(let screen): tree.screens[screen].location
+        case .action(let screen, let action): tree.screens[screen].actions.first { $0.id == action }?.location
+        case .branch(let branch): tree.location(of: branch)
+        }
+    }
+
+    /// The items an input exercised: the screens its events show, the action taken (when
+    /// the screen offers it and it was not refused) and the branches routed.
+    public static func exercised(by events: [SessionEvent], action: String? = nil, on screen: Int?, in tree: ResponderTree) -> [CoverageItem] {
+        var items: [CoverageItem] = []
+        if let action, let screen, !events.contains(where: \.isRefusal),
+           tree.screens[screen].actions.contains(where: { $0.id == action }) {
+            items.append(.action(screen: screen, action: action))
+        }
+        for event in events {
+            switch event {
+            case .screenShown(let flow, let id):
+                if let screen = tree.screen(flow: flow, id: id) { items.append(.screen(screen)) }
+            case .routed(_, _, let branch?):
+                items.append(.branch(branch))
+            default:
+                break
+            }
+        }
+        return items
+    }
+}
+
+extension SessionEvent {
+    var isRefusal: Bool {
+        if case .refused = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,49 @@
+/// Everything of a flow that tests can exercise: the screens a path from the start
+/// reaches (as `unreachable-screen` decides), the actions those screens offer, and the
+/// branches of handlers that sit on them or on flows that show them. Screens no path
+/// reaches, and what hangs on them, are listed apart and not counted.
+public struct CoverageUniverse: Sendable {
+    public let tree: ResponderTree
+    /// What coverage counts, in tree order.
+    public let items: [CoverageItem]
+    /// What no path from the start reaches.
+    public let unreachable: [CoverageItem]
+
+    public init(document: FlowDocument, tree: ResponderTree) {
+        self.tree = tree
+        let reachable = Self.reachableScreens(of: document)
+        var flowsShowingSomething = Set<Int>()
+        for screen in reachable {
+            var flow: Int? = tree.screens[screen].flow
+            while let shown = flow, flowsShowingSomething.insert(shown).inserted { flow = tree.flows[shown].parent }
+        }
+        var items: [CoverageItem] = []
+        var unreachable: [CoverageItem] = []
+        for screen in tree.screens.indices {
+            let own = [CoverageItem.screen(screen)] + tree.screens[screen].actions.map { .action(screen: screen, action: $0.id) }
+            if reachable.contains(screen) { items += own } else { unreachable += own }
+        }
+        for branch in tree.branches {
+            let counted = switch branch.responder {
+            case .screen(let screen): reachable.contains(screen)
+            case .flow(let flow): flowsShowingSomething.contains(flow)
+            }
+            if counted { items.append(.branch(branch)) } else { unreachable.append(.branch(branch)) }
+        }
+        self.items = items
+        self.unreachable = unreachable
+    }
+
+    /// Global indices of the screens `FlowGraph` finds a path to. The compiler numbers
+    /// screens flow by flow in `FlowIndex` order, as this does.
+    private static func reachableScreens(of document: FlowDocument) -> Set<Int> {
+        let index = FlowIndex(root: document.root)
+        var offsets: [Int] = []
+        var offset = 0
+        for entry in index.flows {
+            offsets.append(offset)
+            offset += entry.flow.screens.count
+        }
+        return Set(FlowGraph(index).reachable.map { offsets[$0.flow] + $0.screen })
+    }
+}

@@ -1,0 +1,59 @@
+/// A flow test file (`*.flowtest.yaml`, cli.md `test`): the flow under test and its
+/// cases, every part with where it was written, so a failure points at its expectation.
+public struct FlowTestFile: Sendable {
+    /// The test file's own path, as given.
+    public var file: String
+    /// The flow file, as written: relative to the test file's folder.
+    public var flow: Located<String>
+    public var cases: [FlowTestCase]
+}
+
+/// One scripted session and what must hold when it ends.
+public struct FlowTestCase: Sendable {
+    public var name: Located<String>
+    /// Lines of input, as plain mode reads them: a field's answer or an action.
+    public var input: [Located<String>]
+    /// Answers given up front, as `--answers` gives them: `fieldid` or `flowid.fieldid`.
+    public var answers: [(key: Located<String>, text: String)]
+    /// The environment variables `env.NAME` reads.
+    public var environment: [String: String]
+    public var expect: Expectations
+    /// Where the case starts, for a failure that belongs to no one expectation.
+    public var location: SourceLocation
+}
+
+/// What a case checks at the end of its run; an expectation left out is not checked.
+public struct Expectations: Sendable {
+    public var status: Located<RunOutcome.Status>?
+    public var exitCode: Located<Int>?
+    /// The last screen shown: `flowid/screenid`, or a screen id alone.
+    public var screen: Located<String>?
+    /// Every screen shown, exactly.
+    public var path: Located<[String]>?
+    /// Screens shown in this order, others allowed between them.
+    public var pathIncludes: Located<[String]>?
+    /// Variables that must have these values; others are not checked.
+    public var values: [ExpectedValue]
+    /// Messages said (a branch's `say`), in this order, others allowed between them.
+    public var said: [Located<String>]
+
+    public init(status: Located<RunOutcome.Status>? = nil, exitCode: Located<Int>? = nil, screen: Located<String>? = nil,
+                path: Located<[String]>? = nil, pathIncludes: Located<[String]>? = nil,
+                values: [ExpectedValue] = [], said: [Located<String>] = []) {
+        self.status = status
+        self.exitCode = exitCode
+        self.screen = screen
+        self.path = path
+        self.pathIncludes = pathIncludes
+        self.values = values
+        self.said = said
+    }
+}
+
+/// `values: { flowid: { name: value } }`: one variable's expected value.
+public struct ExpectedValue: Sendable {
+    public var flow: String
+    public var name: String
+    public var value: Value
+    public var location: SourceLocation
+}

@@ -1,0 +1,148 @@
+/// Reads a flow test file (cli.md `test`) into a `FlowTestFile`, or diagnostics at the
+/// places where it does not fit the format (docs/flow-tests.md).
+public struct FlowTestReader: Sendable {
+    public var limits: YAMLLimits
+
+    public init(limits: YAMLLimits = .default) {
+        self.limits = limits
+    }
+
+    public struct Result: Sendable {
+        /// Nil when the file has errors.
+        public var file: FlowTestFile?
+        public var diagnostics: [Diagnostic]
+        public var source: SourceText
+    }
+
+    public func read(_ bytes: [UInt8], file: String) -> Result {
+        let parsed = YAMLParser(limits: limits).parse(bytes, file: file)
+        var reader = NodeReader()
+        var model: FlowTestFile?
+        if !parsed.hasSyntaxError, let root = parsed.tree.documents.first {
+            model = reader.testFile(root, file: file)
+        }
+        let diagnostics = parsed.diagnostics + reader.diagnostics
+        let failed = diagnostics.contains { $0.severity == .error }
+        return Result(file: failed ? nil : model, diagnostics: diagnostics, source: SourceText(bytes))
+    }
+}
+
+enum FlowTestKeys {
+    static let file = ["flow", "cases"]
+    static let testCase = ["name", "input", "answers", "env", "expect"]
+    static let expect = ["status", "exit_code", "screen", "path", "path_includes", "values", "said"]
+}
+
+extension NodeReader {
+    mutating func testFile(_ root: Node, file: String) -> FlowTestFile? {
+        guard let keys = mapping(root, allowed: FlowTestKeys.file, what: "a flow test file") else { return nil }
+        let flow = required("flow", in: keys, of: root, what: "a flow test file").flatMap { string($0, what: "'flow'") }
+        var cases: [FlowTestCase] = []
+        if let list = required("cases", in: keys, of: root, what: "a flow test file") {
+            if let elements = list.sequence {
+                var names: [String: SourceLocation] = [:]
+                for element in elements {
+                    guard let testCase = testCase(element) else { continue }
+                    if let first = names[testCase.name.value] {
+                        report(.duplicateID, "a case named '\(testCase.name.value)' is already in this file", at: testCase.name.location,
+                               notes: [Diagnostic.Note("the first one is here", file: first.file, at: first.range.start)])
+                    }
+                    names[testCase.name.value] = names[testCase.name.value] ?? testCase.name.location
+                    cases.append(testCase)
+                }
+            } else {
+                report(.typeMismatch, "'cases' must be a list of cases, but this is \(describe(list))", at: list)
+            }
+        }
+        guard let flow else { return nil }
+        return FlowTestFile(file: file, flow: flow, cases: cases)
+    }
+
+    private mutating func required(_ key: String, in keys: KeyedPairs, of node: Node, what: String) -> Node? {
+        if let value = keys[key] { return value }
+        report(.missingKey, "\(what) needs '\(key)'", at: node)
+        return nil
+    }
+
+    private mutating func testCase(_ node: Node) -> FlowTestCase? {
+        guard let keys = mapping(node, allowed: FlowTestKeys.testCase, what: "a case") else { return nil }
+        let name = required("name", in: keys, of: node, what: "a case").flatMap { template($0, what: "a case's 'name'") }
+        let input = keys["input"].map { lines($0) } ?? []
+        let answers = keys["answers"].map { scalarMap($0, what: "'answers'") } ?? []
+        let environment = keys["env"].map { scalarMap($0, what: "'env'") } ?? []
+        let expect = required("expect", in: keys, of: node, what: "a case").flatMap { expectations($0) }
+        guard let name, let expect else { return nil }
+        return FlowTestCase(name: name, input: input, answers: answers,
+                            environment: Dictionary(environment.map { ($0.key.value, $0.text) }) { first, _ in first },
+                            expect: expect, location: SourceLocation(node))
+    }
+
+    /// Input lines: scalars, each read as written (`- 1234` is the line "1234", `-` alone an empty line).
+    private mutating func lines(_ node: Node) -> [Located<String>] {
+        guard let elements = node.sequence else {
+            report(.typeMismatch, "'input' must be a list of lines, but this is \(describe(node))", at: node)
+            return []
+        }
+        return elements.compactMap { element in
+            guard element.kind == .scalar, let text = element.string else {
+                report(.typeMismatch, "a line of 'input' must be a scalar, but this is \(describe(element))", at: element)
+                return nil
+            }
+            return Located(text, at: SourceLocation(element))
+        }
+    }
+
+    /// A mapping of names to scalars, each read as written.
+    private mutating func scalarMap(_ node: Node, what: String) -> [(key: Located<String>, text: String)] {
+        idMapping(node, what: what).compactMap { key, _, value in
+            guard value.kind == .scalar, let text = value.string else {
+                report(.typeMismatch, "the value of '\(key.value)' in \(what) must be a scalar, but this is \(describe(value))", at: value)
+                return nil
+            }
+            return (key, text)
+        }
+    }
+
+    private mutating func expectations(_ node: Node) -> Expectations? {
+        guard let keys = mapping(node, allowed: FlowTestKeys.expect, what: "'expect'") else { return nil }
+        var expect = Expectations()
+        if let status = keys["status"], let text = string(status, what: "'status'") {
+            if let value = RunOutcome.Status(rawValue: text.value) {
+                expect.status = Located(value, at: text.location)
+            } else {
+                let statuses = ["finished", "exited", "cancelled", "incomplete", "failed"]
+                report(.typeMismatch, "'\(text.value)' is not a status; a run ends \(statuses.joined(separator: ", "))", at: status,
+                       fix: NearestName.suggest(text.value, among: statuses).map { Diagnostic.Fix("did you mean '\($0)'?", replacement: $0) })
+            }
+        }
+        expect.exitCode = keys["exit_code"].flatMap { integer($0, what: "'exit_code'") }
+        expect.screen = keys["screen"].flatMap { string($0, what: "'screen'") }
+        expect.path = keys["path"].flatMap { screenList($0, what: "'path'") }
+        expect.pathIncludes = keys["path_includes"].flatMap { screenList($0, what: "'path_includes'") }
+        if let values = keys["values"] {
+            for (flow, _, variables) in idMapping(values, what: "'values'") {
+                for (name, _, value) in idMapping(variables, what: "the values of '\(flow.value)'") {
+                    expect.values.append(ExpectedValue(flow: flow.value, name: name.value, value: Value(literal: value),
+                                                       location: SourceLocation(value)))
+                }
+            }
+        }
+        if let said = keys["said"] {
+            if let elements = said.sequence {
+                expect.said = elements.compactMap { template($0, what: "a message of 'said'") }
+            } else {
+                report(.typeMismatch, "'said' must be a list of messages, but this is \(describe(said))", at: said)
+            }
+        }
+        return expect
+    }
+
+    private mutating func screenList(_ node: Node, what: String) -> Located<[String]>? {
+        guard let elements = node.sequence else {
+            report(.typeMismatch, "\(what) must be a list of screens (flowid/screenid), but this is \(describe(node))", at: node)
+            return nil
+        }
+        let screens = elements.compactMap { string($0, what: "a screen of \(what)")?.value }
+        return Located(screens, at: SourceLocation(node))
+    }
+}

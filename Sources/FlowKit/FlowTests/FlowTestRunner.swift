@@ -1,0 +1,112 @@
+/// Runs the cases of a test file, each on a fresh session, in process: input lines are
+/// read as plain mode reads them (cli.md), `answers` as `--answers` gives them.
+public struct FlowTestRunner: Sendable {
+    public let tree: ResponderTree
+    public let maxSteps: Int
+
+    public init(tree: ResponderTree, maxSteps: Int = 10_000) {
+        self.tree = tree
+        self.maxSteps = maxSteps
+    }
+
+    public func run(_ testCase: FlowTestCase) -> CaseResult {
+        let clock = ContinuousClock()
+        var result = CaseResult(name: testCase.name, failures: [], refusals: [], exercised: [], seconds: 0)
+        let elapsed = clock.measure {
+            var run = ScriptedRun(tree: tree, session: Session(tree: tree, environment: testCase.environment, maxSteps: maxSteps))
+            if let failure = run.preset(testCase.answers) {
+                result.failures = [failure]
+                return
+            }
+            let unused = run.play(testCase.input)
+            result.exercised = run.exercised
+            result.refusals = run.refusals
+            var check = ExpectationCheck(session: run.session, said: run.said)
+            result.failures = check.failures(of: testCase.expect)
+            if let first = unused.first {
+                result.failures.append(TestFailure("the run ended with \(unused.count) line(s) of input left over", at: first.location,
+                                                   detail: ["the run ended: \(run.session.outcome?.status.rawValue ?? "?")"]))
+            }
+        }
+        result.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return result
+    }
+}
+
+extension FlowTestRunner {
+    /// What a script of input lines exercises, from a fresh session.
+    public func exercised(byInput lines: [String]) -> Set<CoverageItem> {
+        var run = ScriptedRun(tree: tree, session: Session(tree: tree, maxSteps: maxSteps))
+        let location = SourceLocation(file: "", range: SourceRange(start: .start, end: .start))
+        _ = run.play(lines.map { Located($0, at: location) })
+        return run.exercised
+    }
+}
+
+/// A session fed from a script: preset answers first, then lines, as plain mode does.
+struct ScriptedRun {
+    let tree: ResponderTree
+    var session: Session
+    var presets = PresetAnswers()
+    var exercised: Set<CoverageItem> = []
+    var said: [String] = []
+    var refusals: [CaseResult.Refusal] = []
+
+    init(tree: ResponderTree, session: Session) {
+        self.tree = tree
+        self.session = session
+        record(self.session.start(), line: nil)
+    }
+
+    /// Takes the case's answers; a key that names no field (or several) fails the case.
+    mutating func preset(_ answers: [(key: Located<String>, text: String)]) -> TestFailure? {
+        for (key, text) in answers {
+            do {
+                try presets.add([(key.value, text)], tree: tree)
+            } catch {
+                return TestFailure("answers: \(error.description)", at: key.location)
+            }
+        }
+        return nil
+    }
+
+    /// Plays lines until the run ends or they run out (then input ends); returns the lines left over.
+    mutating func play(_ lines: [Located<String>]) -> ArraySlice<Located<String>> {
+        var remaining = lines[...]
+        playing: while session.outcome == nil {
+            switch session.prompt {
+            case .field(let prompt)?:
+                let flow = tree.flow(named: prompt.screen.flowPath.last ?? "") ?? 0
+                if let preset = presets.take(flow: flow, field: prompt.field.id) {
+                    record(session.answer(preset), line: nil)
+                    continue
+                }
+                guard let line = remaining.popFirst() else { break playing }
+                record(session.answer(line.value), line: line, secret: prompt.field.type == .secret)
+            case .action(let prompt)?:
+                guard let line = remaining.popFirst() else { break playing }
+                let screen = session.currentScreen
+                let action = prompt.actionID(forLine: line.value)
+                record(session.perform(action), line: line, action: action, on: screen)
+            case .ended?, nil:
+                break playing
+            }
+        }
+        if session.outcome == nil { _ = session.endOfInput() }
+        return remaining
+    }
+
+    private mutating func record(_ events: [SessionEvent], line: Located<String>?, secret: Bool = false,
+                                 action: String? = nil, on screen: Int? = nil) {
+        exercised.formUnion(CoverageItem.exercised(by: events, action: action, on: screen, in: tree))
+        for event in events {
+            switch event {
+            case .said(let text): said.append(text)
+            case .refused(let reason):
+                refusals.append(CaseResult.Refusal(line: secret ? SecretMask.mask : line?.value ?? "(preset answer)",
+                                                   location: line?.location, reason: reason))
+            default: break
+            }
+        }
+    }
+}

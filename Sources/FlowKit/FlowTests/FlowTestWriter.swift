@@ -1,0 +1,68 @@
+/// Writes a flow test file for generated cases: each case's input, and as its
+/// expectations what the run did (status, exit code, path, variables that changed,
+/// messages said), for the author to read and correct. Secret variables are left out.
+public struct FlowTestWriter: Sendable {
+    public let tree: ResponderTree
+
+    public init(tree: ResponderTree) {
+        self.tree = tree
+    }
+
+    /// - Parameters:
+    ///   - flow: the flow's path as the test file names it (relative to the test file).
+    ///   - command: the command that wrote it, for the header.
+    public func write(flow: String, cases: [(name: String, input: [String])], command: String) -> String {
+        var lines = [
+            "# Written by `\(command)`.",
+            "# Each case is the shortest input found that reaches what its name says, then",
+            "# the shortest way to an end of the run. Its expectations are what the run did:",
+            "# read them, and correct the ones that are not what the flow should do.",
+            "flow: \(ResultDocument.quoted(flow))",
+            "cases:",
+        ]
+        let initial = Session(tree: tree).values
+        for testCase in cases {
+            var run = ScriptedRun(tree: tree, session: Session(tree: tree))
+            let location = SourceLocation(file: "", range: SourceRange(start: .start, end: .start))
+            _ = run.play(testCase.input.map { Located($0, at: location) })
+            let session = run.session
+            lines.append("  - name: \(ResultDocument.quoted(testCase.name))")
+            lines.append(testCase.input.isEmpty ? "    input: []" : "    input:")
+            lines += testCase.input.map { "      - \(ResultDocument.quoted($0))" }
+            lines.append("    expect:")
+            if let outcome = session.outcome {
+                lines.append("      status: \(outcome.status.rawValue)")
+                lines.append("      exit_code: \(outcome.exitCode)")
+            }
+            lines.append("      path: [" + session.path.map(ResultDocument.quoted).joined(separator: ", ") + "]")
+            let changed = changedValues(session, initial: initial)
+            if !changed.isEmpty {
+                lines.append("      values:")
+                for (flow, values) in changed {
+                    lines.append("        \(ResultDocument.quoted(flow)):")
+                    lines += values.map { "          \(ResultDocument.quoted($0.name)): \($0.value.inlineYAML)" }
+                }
+            }
+            let mask = session.secretMask
+            if !run.said.isEmpty {
+                lines.append("      said:")
+                lines += run.said.map { "        - \(ResultDocument.quoted(mask.apply($0)))" }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Each flow's variables (not secrets) whose values differ from the initial ones, in tree order.
+    private func changedValues(_ session: Session, initial: [String: [String: Value]]) -> [(flow: String, values: [(name: String, value: Value)])] {
+        tree.flows.indices.compactMap { index in
+            let flow = tree.flows[index]
+            let secrets = Set(flow.screens.flatMap { tree.screens[$0].fields.filter { $0.type == .secret }.map(\.id) })
+            let current = session.values[flow.id] ?? [:]
+            let changed = current.keys.sorted().compactMap { name -> (name: String, value: Value)? in
+                guard let value = current[name], !secrets.contains(name), initial[flow.id]?[name] != value else { return nil }
+                return (name, value)
+            }
+            return changed.isEmpty ? nil : (flow.id, changed)
+        }
+    }
+}

@@ -1,0 +1,97 @@
+/// The lines a test generator tries at a prompt: a finite set that reaches what a flow
+/// can do with typical flows. A field is tried with no answer, its options, the
+/// literals the flow's expressions compare with, its placeholder, and a filler that
+/// fits its bounds; the action prompt with every action offered and the built-ins.
+struct InputCandidates {
+    private let strings: [String]
+    private let numbers: [String]
+
+    /// At most this many lines per field.
+    static let perField = 12
+
+    init(tree: ResponderTree) {
+        var strings: [String] = []
+        var numbers: [String] = []
+        for source in tree.expressionSources {
+            var lexer = Lexer(Array(source.unicodeScalars))
+            while let token = try? lexer.next(), token.kind != .end {
+                switch token.kind {
+                case .string(let text) where !strings.contains(text): strings.append(text)
+                case .int(let magnitude) where !numbers.contains(String(magnitude)): numbers.append(String(magnitude))
+                case .double(let value) where !numbers.contains(String(value)): numbers.append(String(value))
+                default: break
+                }
+            }
+        }
+        self.strings = strings
+        self.numbers = numbers
+    }
+
+    func lines(for prompt: Prompt) -> [String] {
+        switch prompt {
+        case .field(let field): lines(for: field)
+        case .action(let actions):
+            unique(actions.actions.map(\.id) + ActionEntry.builtIns.sorted())
+        case .ended: []
+        }
+    }
+
+    private func lines(for prompt: FieldPrompt) -> [String] {
+        let field = prompt.field
+        var lines = [""]
+        switch field.type {
+        case .boolean:
+            lines += ["y", "n"]
+        case .choice:
+            lines += prompt.options.indices.prefix(Self.perField).map { String($0 + 1) }
+        case .multichoice:
+            lines += prompt.options.indices.prefix(Self.perField - 2).map { String($0 + 1) }
+            lines.append(prompt.options.indices.map { String($0 + 1) }.joined(separator: ","))
+        case .integer, .number:
+            let bounds = [field.min, field.max].compactMap { $0 }.map { field.type == .integer ? String(Int($0)) : String($0) }
+            lines += numbers + bounds + ["0", "1"]
+        case .text, .secret:
+            lines += strings.filter { !$0.isEmpty }
+            if let placeholder = prompt.placeholder { lines.append(placeholder) }
+            lines.append(filler(min: field.min, max: field.max))
+        }
+        return Array(unique(lines).prefix(Self.perField))
+    }
+
+    /// "test", repeated or cut to fit a length between `min` and `max`.
+    private func filler(min: Double?, max: Double?) -> String {
+        let low = Int(min ?? 0), high = Int(max ?? 40)
+        let length = Swift.max(low, Swift.min(4, high))
+        return String(String(repeating: "test", count: length / 4 + 1).prefix(length))
+    }
+
+    private func unique(_ lines: [String]) -> [String] {
+        var seen: Set<String> = []
+        return lines.filter { seen.insert($0).inserted }
+    }
+}
+
+extension ResponderTree {
+    /// The source of every expression the tree evaluates: guards, rules, assignments, results.
+    var expressionSources: [String] {
+        var sources: [String] = []
+        for flow in flows {
+            sources += (flow.result ?? []).map(\.expression.source)
+            sources += flow.handlers.values.flatMap(\.expressionSources)
+        }
+        for screen in screens {
+            sources += screen.handlers.values.flatMap(\.expressionSources)
+            sources += screen.actions.compactMap(\.when?.source)
+            for field in screen.fields {
+                sources += [field.when?.source].compactMap { $0 } + field.rules.map(\.rule.source)
+            }
+        }
+        return sources
+    }
+}
+
+extension ResponderTree.HandlerNode {
+    var expressionSources: [String] {
+        branches.flatMap { branch in [branch.when?.source].compactMap { $0 } + branch.assignments.map(\.expression.source) }
+    }
+}

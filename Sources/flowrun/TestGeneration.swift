@@ -1,0 +1,55 @@
+import ArgumentParser
+import FlowKit
+import FoundationEssentials
+
+/// `flowrun test --generate`: searches a flow for tests that cover it, writes them
+/// (beside the flow as NAME.flowtest.yaml unless told otherwise, never over a file
+/// without --force) and reports on stderr the coverage they reach.
+struct TestGeneration {
+    let flow: String
+    let output: String?
+    let force: Bool
+
+    func run() throws {
+        let (document, tree) = try FlowFile.load(flow)
+        let universe = CoverageUniverse(document: document, tree: tree)
+        let generated = TestGenerator(universe: universe).generate()
+        let target = output ?? Self.defaultTestFile(for: flow)
+        let flowAsWritten = target == "-" ? flow : RelativePath.of(flow, from: Self.folder(of: target))
+        let text = FlowTestWriter(tree: tree).write(flow: flowAsWritten, cases: generated.cases,
+                                                    command: "flowrun test --generate \(flow)")
+        if target == "-" {
+            Console.output(text)
+        } else {
+            if !force, FileManager.default.fileExists(atPath: target) {
+                Console.error("'\(target)' exists; give --force to replace it, or --output to write elsewhere")
+                throw ExitCode(2)
+            }
+            do {
+                try AtomicFile.replace(target, with: Array(text.utf8))
+            } catch {
+                Console.error(error.description)
+                throw ExitCode(2)
+            }
+            Console.emit("wrote \(generated.cases.count) case(s) to \(target)\n", to: .standardError)
+        }
+        let exercised = generated.cases.reduce(into: Set<CoverageItem>()) { covered, testCase in
+            covered.formUnion(FlowTestRunner(tree: tree).exercised(byInput: testCase.input))
+        }
+        let report = CoverageReport(file: flow, universe: universe, exercised: exercised)
+        Console.emit(TestTextReporter(sources: [:]).render(report) + "\n", to: .standardError)
+    }
+
+    /// `Flows/signin.yaml` → `Flows/signin.flowtest.yaml`.
+    static func defaultTestFile(for flow: String) -> String {
+        for suffix in [".yaml", ".yml"] where flow.hasSuffix(suffix) {
+            return String(flow.dropLast(suffix.count)) + ".flowtest.yaml"
+        }
+        return flow + ".flowtest.yaml"
+    }
+
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}
