@@ -37,7 +37,7 @@ public struct TestJUnitReporter: Sendable {
                     ([("\(failure.location): \(failure.message)")] + failure.detail.map { "  " + $0 }).joined(separator: "\n")
                 }.joined(separator: "\n")
                 lines.append(open + ">")
-                lines.append("      <failure message=\"\(attribute(first.message))\">\(text(body))</failure>")
+                lines.append("      <failure type=\"expectation\" message=\"\(attribute(first.message))\">\(text(body))</failure>")
                 lines.append("    </testcase>")
             }
             lines.append("  </testsuite>")

@@ -1,0 +1,105 @@
+import FlowKit
+import Testing
+import TestSupport
+
+/// The engine behind `flowrun test`: reading test files, running cases, generating
+/// cases by searching a session's states.
+@Suite struct FlowTestEngineTests {
+    static let counter = """
+    version: 1
+    flow: counter
+    start: ask
+    variables: { tries: 0 }
+    on:
+      again:
+        - when: tries + 1 >= 5
+          set: { tries: tries + 1 }
+          say: Five!
+          replace: done
+        - set: { tries: tries + 1 }
+    screens:
+      ask:
+        fields:
+          - { id: word, required: true }
+        actions:
+          - { id: again }
+          - id: check
+            when: word == "open sesame"
+        on:
+          check: { say: Opened., replace: done }
+      done:
+        terminal: true
+    """
+
+    private func compiled(_ yaml: String) throws -> (FlowDocument, ResponderTree) {
+        let document = try #require(FlowLoader().load(Array(yaml.utf8), file: "counter.yaml").document)
+        return (document, try ResponderTree(document))
+    }
+
+    @Test func generationFindsBranchesBehindRepetitionAndLiterals() throws {
+        let (document, tree) = try compiled(Self.counter)
+        let universe = CoverageUniverse(document: document, tree: tree)
+        let generated = TestGenerator(universe: universe).generate()
+        #expect(generated.unreached.isEmpty, "\(generated.unreached.map { $0.describe(in: tree) })")
+        let runner = FlowTestRunner(tree: tree)
+        let exercised = generated.cases.reduce(into: Set<CoverageItem>()) { $0.formUnion(runner.exercised(byInput: $1.input)) }
+        #expect(Set(universe.items).isSubset(of: exercised))
+        // The fifth `again` is the shortest way to the first branch; the literal opens `check`.
+        #expect(generated.cases.contains { $0.input.filter { $0 == "again" }.count == 5 })
+        #expect(generated.cases.contains { $0.input.contains("open sesame") && $0.input.contains("check") })
+    }
+
+    @Test func aBoundedSearchSaysWhatItDidNotReach() throws {
+        let (document, tree) = try compiled(Self.counter)
+        let generated = TestGenerator(universe: CoverageUniverse(document: document, tree: tree), maxStates: 5).generate()
+        #expect(generated.unreached.contains { $0.describe(in: tree).hasPrefix("branch flow 'counter' on again #1") })
+    }
+
+    @Test func writtenTestsReadBackAndPass() throws {
+        let (document, tree) = try compiled(Self.counter)
+        let generated = TestGenerator(universe: CoverageUniverse(document: document, tree: tree)).generate()
+        let text = FlowTestWriter(tree: tree).write(flow: "counter.yaml", cases: generated.cases, command: "test")
+        let read = FlowTestReader().read(Array(text.utf8), file: "counter.flowtest.yaml")
+        let file = try #require(read.file, "\(read.diagnostics.map(\.message))")
+        #expect(file.cases.count == generated.cases.count)
+        let results = file.cases.map(FlowTestRunner(tree: tree).run)
+        let messages = results.flatMap(\.failures).map(\.message)
+        #expect(messages.isEmpty, "\(messages)")
+        #expect(text.contains("said:") && text.contains("\"Five!\""))
+    }
+
+    @Test func presetAnswersAreUsedAndABadKeyFailsAtIt() throws {
+        let (_, tree) = try compiled(Self.counter)
+        let source = """
+        flow: counter.yaml
+        cases:
+          - name: preset
+            answers: { word: open sesame }
+            input: [check]
+            expect: { status: finished, said: [Opened.] }
+          - name: bad key
+            answers: { wrod: x }
+            expect: { status: finished }
+        """
+        let file = try #require(FlowTestReader().read(Array(source.utf8), file: "t.yaml").file)
+        let results = file.cases.map(FlowTestRunner(tree: tree).run)
+        #expect(results[0].passed, "\(results[0].failures.map(\.message))")
+        let failure = try #require(results[1].failures.first)
+        #expect(failure.message.contains("'wrod' names no field of the flow; did you mean 'word'?"))
+        #expect(failure.location.range.start == Mark(line: 8, column: 16))
+    }
+
+    @Test(arguments: [
+        ("cases: []\n", "missing-key", Mark(line: 1, column: 1)),
+        ("flow: f.yaml\ncases: { a: 1 }\n", "type-mismatch", Mark(line: 2, column: 8)),
+        ("flow: f.yaml\ncases:\n  - name: a\n    input: quit\n    expect: {}\n", "type-mismatch", Mark(line: 4, column: 12)),
+        ("flow: f.yaml\ncases:\n  - name: a\n    expect: {}\n  - name: a\n    expect: {}\n", "duplicate-id", Mark(line: 5, column: 11)),
+        ("flow: f.yaml\ncases:\n  - name: a\n    expect: { status: done }\n", "type-mismatch", Mark(line: 4, column: 23)),
+        ("flow: f.yaml\ncases:\n  - name: a\n", "missing-key", Mark(line: 3, column: 5)),
+    ])
+    func malformedTestFilesAreDiagnosedInPlace(source: String, code: String, at mark: Mark) {
+        let read = FlowTestReader().read(Array(source.utf8), file: "t.flowtest.yaml")
+        #expect(read.file == nil)
+        #expect(read.diagnostics.contains { $0.code.rawValue == code && $0.start == mark }, "\(read.diagnostics.map { "\($0.start) \($0.code.rawValue) \($0.message)" })")
+    }
+}

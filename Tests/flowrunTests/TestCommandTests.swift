@@ -1,0 +1,200 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+import TestSupport
+
+/// `flowrun test`: flow test files run against real flows, failing at the position of
+/// the expectation that does not hold, in text, JSON and JUnit; coverage; generation.
+@Suite struct TestCommandTests {
+    private let root = Fixtures.packageRoot
+    private var flows: URL { root.appendingPathComponent("Flows") }
+    static let examples = ["signin", "browser", "notes"]
+
+    /// A test file of signin.yaml in a fresh folder, and its path.
+    private func testFile(_ text: String, name: String = "signin.flowtest.yaml") throws -> (URL, String) {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let file = directory.appendingPathComponent(name)
+        try Data(("flow: \(flows.appendingPathComponent("signin.yaml").path)\n" + text).utf8).write(to: file)
+        return (file, "flow: x\n" + text)
+    }
+
+    /// `line:column` of the first occurrence of `token` on the line that contains `context`.
+    private func position(of token: String, after context: String, in text: String) -> String {
+        let lines = text.components(separatedBy: "\n")
+        guard let line = lines.firstIndex(where: { $0.contains(context) }),
+              let start = lines[line].range(of: context)?.lowerBound,
+              let range = lines[line].range(of: token, range: start..<lines[line].endIndex) else {
+            return "?"
+        }
+        return "\(line + 1):\(lines[line].distance(from: lines[line].startIndex, to: range.lowerBound) + 1)"
+    }
+
+    static let failing = """
+    cases:
+      - name: every expectation wrong
+        input: [sign_in, alice, wonderland, submit, quit]
+        expect:
+          status: finished
+          path: [login/welcome, login/credentials, main/settings]
+          values:
+            app: { sign_ins: 2 }
+          said: [Welcome back!]
+      - name: passes
+        input: [quit]
+        expect: { status: cancelled, exit_code: 0 }
+    """
+
+    @Test func theExamplesPass() throws {
+        let outcome = try FlowrunProcess.run(["test", "Flows"], directory: root)
+        #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(outcome.stdout.contains("0 failed in 3 files"), "\(outcome.stdout)")
+        #expect(!outcome.stdout.contains("FAIL"))
+    }
+
+    @Test func eachWrongExpectationFailsAtItsPosition() throws {
+        let (file, text) = try testFile(Self.failing)
+        let outcome = try FlowrunProcess.run(["test", file.path])
+        #expect(outcome.status == 1)
+        let out = outcome.stdout
+        #expect(out.contains("FAIL  every expectation wrong"), "\(out)")
+        #expect(out.contains("PASS  passes"), "\(out)")
+        #expect(out.contains("\(file.path):\(position(of: "finished", after: "status:", in: text)): error: status: expected finished, got cancelled"), "\(out)")
+        #expect(out.contains("\(file.path):\(position(of: "[", after: "path:", in: text)): error: path: the screens shown differ"), "\(out)")
+        #expect(out.contains("- main/settings") && out.contains("+ main/home") && out.contains("  login/credentials"), "a diff of the paths: \(out)")
+        #expect(out.contains("\(file.path):\(position(of: "2", after: "sign_ins:", in: text)): error: values: app.sign_ins: expected 2, got 1"), "\(out)")
+        #expect(out.contains("\(file.path):\(position(of: "Welcome", after: "said:", in: text)): error: said: \"Welcome back!\" was not said"), "\(out)")
+        #expect(out.contains("2 cases: 1 passed, 1 failed in 1 file"), "\(out)")
+    }
+
+    @Test func aSubsequenceOfThePathAndLeftOverInputFail() throws {
+        let (file, text) = try testFile("""
+        cases:
+          - name: in order
+            input: [sign_in, alice, wonderland, submit, quit, quit]
+            expect:
+              path_includes: [main/home, login/credentials]
+        """)
+        let outcome = try FlowrunProcess.run(["test", file.path])
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout.contains("\(position(of: "[", after: "path_includes", in: text)): error: path_includes: login/credentials is not shown in this order"), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("\(position(of: "quit]", after: "input:", in: text)): error: the run ended with 1 line(s) of input left over"),
+                "\(outcome.stdout)")
+    }
+
+    @Test func aSecretIsNeverShownWhenItsValueDiffers() throws {
+        let (file, _) = try testFile("""
+        cases:
+          - name: secret
+            input: [sign_in, alice, wonderland, submit, quit]
+            expect:
+              values:
+                login: { password: not-the-password }
+        """)
+        let outcome = try FlowrunProcess.run(["test", file.path, "--format", "json"])
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout.contains("login.password differs from the expected value (a secret: neither is shown)"), "\(outcome.stdout)")
+        #expect(!outcome.stdout.contains("wonderland") && !outcome.stdout.contains("not-the-password"), "\(outcome.stdout)")
+    }
+
+    @Test func jsonGivesEveryFailureWithItsPosition() throws {
+        let (file, text) = try testFile(Self.failing)
+        let outcome = try FlowrunProcess.run(["test", file.path, "--format", "json"])
+        #expect(outcome.status == 1)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        let summary = try #require(document["summary"] as? [String: Int])
+        #expect(summary["cases"] == 2 && summary["passed"] == 1 && summary["failed"] == 1 && summary["broken"] == 0)
+        let files = try #require(document["files"] as? [[String: Any]])
+        let cases = try #require(files.first?["cases"] as? [[String: Any]])
+        let failures = try #require(cases.first?["failures"] as? [[String: Any]])
+        #expect(failures.count == 4)
+        let status = try #require(failures.first)
+        #expect("\(status["line"] ?? ""):\(status["column"] ?? "")" == position(of: "finished", after: "status:", in: text))
+        #expect(status["file"] as? String == file.path)
+    }
+
+    @Test func junitHasASuitePerFileAndAFailurePerFailedCase() throws {
+        let (file, _) = try testFile(Self.failing)
+        let outcome = try FlowrunProcess.run(["test", file.path, "--format", "junit"])
+        #expect(outcome.status == 1)
+        let document = try XMLDocument(data: Data(outcome.stdout.utf8))
+        #expect(try document.nodes(forXPath: "/testsuites/testsuite").count == 1)
+        #expect(try document.nodes(forXPath: "/testsuites/testsuite/testcase").count == 2)
+        let failures = try document.nodes(forXPath: "/testsuites/testsuite/testcase/failure")
+        #expect(failures.count == 1)
+        #expect(failures.first?.stringValue?.contains("path: the screens shown differ") == true)
+        let suite = try #require(try document.nodes(forXPath: "/testsuites/testsuite").first as? XMLElement)
+        #expect(suite.attribute(forName: "failures")?.stringValue == "1")
+        #expect(suite.attribute(forName: "tests")?.stringValue == "2")
+    }
+
+    @Test func aMalformedTestFileIsReportedAndExits2() throws {
+        let (file, text) = try testFile("""
+        cases:
+          - name: typo
+            input: [quit]
+            expect: { stauts: cancelled }
+        """)
+        let outcome = try FlowrunProcess.run(["test", file.path])
+        #expect(outcome.status == 2)
+        #expect(outcome.stdout.contains("\(position(of: "stauts", after: "expect", in: text)): error: 'stauts' is not a key of 'expect' [unknown-key]"), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("did you mean 'status'?"), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("1 file could not run"))
+    }
+
+    @Test func aMissingFlowExits2() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let file = directory.appendingPathComponent("gone.flowtest.yaml")
+        try Data("flow: gone.yaml\ncases: []\n".utf8).write(to: file)
+        let outcome = try FlowrunProcess.run(["test", file.path])
+        #expect(outcome.status == 2)
+        #expect(outcome.stdout.contains("cannot read '\(directory.path)/gone.yaml'"), "\(outcome.stdout)")
+    }
+
+    @Test func coverageListsWhatTheCasesMissed() throws {
+        let (file, _) = try testFile("cases:\n  - name: quits\n    input: [quit]\n    expect: { status: cancelled }\n")
+        let outcome = try FlowrunProcess.run(["test", file.path, "--coverage", "--format", "json"])
+        #expect(outcome.status == 0)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        let coverage = try #require((document["coverage"] as? [[String: Any]])?.first)
+        let total = try #require(coverage["total"] as? [String: [String: Double]])
+        #expect(total["screens"]?["covered"] == 1)
+        #expect(total["screens"]?["total"] == 7)
+        let missed = try #require(coverage["not_covered"] as? [[String: Any]])
+        #expect(missed.contains { $0["name"] as? String == "screen login/failed" && $0["line"] as? Int != nil })
+        let text = try FlowrunProcess.run(["test", file.path, "--coverage"])
+        #expect(text.stdout.contains("total     1/7 14%"), "\(text.stdout)")
+    }
+
+    @Test(arguments: examples)
+    func generatedTestsPassAndCoverEverything(example: String) throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let output = directory.appendingPathComponent("\(example).flowtest.yaml")
+        let generate = try FlowrunProcess.run(["test", "--generate", "Flows/\(example).yaml", "--output", output.path], directory: root)
+        #expect(generate.status == 0, "\(generate.stderr)")
+        #expect(generate.stderr.contains("everything reachable is covered"), "\(generate.stderr)")
+        let run = try FlowrunProcess.run(["test", output.path, "--coverage", "--format", "json"])
+        #expect(run.status == 0, "\(run.stdout)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let coverage = try #require((document["coverage"] as? [[String: Any]])?.first)
+        for kind in ["screens", "actions", "branches"] {
+            let count = try #require((coverage["total"] as? [String: [String: Double]])?[kind])
+            #expect(count["covered"] == count["total"] && (count["total"] ?? 0) > 0, "\(kind): \(count)")
+        }
+        #expect((coverage["not_covered"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func generateNeverOverwritesWithoutForce() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let output = directory.appendingPathComponent("mine.flowtest.yaml")
+        try Data("hand-written".utf8).write(to: output)
+        let refused = try FlowrunProcess.run(["test", "--generate", "Flows/notes.yaml", "-o", output.path], directory: root)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("--force"))
+        #expect(try String(contentsOf: output, encoding: .utf8) == "hand-written")
+        let forced = try FlowrunProcess.run(["test", "--generate", "Flows/notes.yaml", "-o", output.path, "--force"], directory: root)
+        #expect(forced.status == 0)
+        #expect(try String(contentsOf: output, encoding: .utf8).contains("cases:"))
+    }
+}
