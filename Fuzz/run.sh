@@ -17,7 +17,7 @@
 # copied to Tests/flowrunTests/Fixtures/Fuzz/TARGET/, which FuzzRegressionTests
 # replays through the flowrun binary on every `swift test`; the script then
 # exits 1. Each run's statistics go to Fuzz/out/TARGET.log; a summary line per
-# target is printed.
+# target is printed. FUZZ_PARALLEL=1 runs the targets at the same time.
 #
 # Leak detection is off: Swift keeps pointers in the spare bits of enum payloads,
 # where LeakSanitizer cannot see them, so it reports live objects as leaks.
@@ -30,6 +30,7 @@ shift || true
 TARGETS=("$@")
 [[ ${#TARGETS[@]} -gt 0 ]] || TARGETS=(yaml validate expression session)
 
+# lld: gold fails with an internal error on the fuzzer's objects.
 swift build -c release --package-path "$FUZZ_DIR" \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld >&2
 BIN="$FUZZ_DIR/.build/release"
@@ -50,26 +51,37 @@ seed() {
     esac
 }
 
-failed=0
-for target in "${TARGETS[@]}"; do
-    corpus="$FUZZ_DIR/out/corpus/$target"
-    crashes="$FUZZ_DIR/out/crashes/$target"
+# Runs one target; prints its summary line; returns 1 when it kept a crash.
+fuzz_target() {
+    local target=$1
+    local corpus="$FUZZ_DIR/out/corpus/$target" crashes="$FUZZ_DIR/out/crashes/$target"
     mkdir -p "$corpus" "$crashes"
     [[ -n "$(ls -A "$corpus")" ]] || seed "$target" "$corpus"
-    log="$FUZZ_DIR/out/$target.log"
-    status=0
-    ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}" "$BIN/fuzz-$target" "$corpus" -max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb=4096 \
-        -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$crashes/" >"$log" 2>&1 || status=$?
+    local log="$FUZZ_DIR/out/$target.log" status=0
+    ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}" "$BIN/fuzz-$target" "$corpus" -max_total_time="$SECONDS_PER_TARGET" \
+        -timeout=10 -rss_limit_mb=4096 -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$crashes/" >"$log" 2>&1 || status=$?
+    local execs cov
     execs=$(grep -o 'stat::number_of_executed_units: [0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
     cov=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$log" | tail -1 || true)
     echo "$target: ${SECONDS_PER_TARGET}s, $execs execs, $cov, corpus $(ls "$corpus" | wc -l), exit $status"
+    local kept=0 crash
     for crash in "$crashes"/*; do
         [[ -e "$crash" ]] || continue
-        keep="$ROOT/Tests/flowrunTests/Fixtures/Fuzz/$target"
+        local keep="$ROOT/Tests/flowrunTests/Fixtures/Fuzz/$target"
         mkdir -p "$keep"
         cp "$crash" "$keep/"
         echo "  kept $(basename "$crash") in ${keep#"$ROOT/"}" >&2
-        failed=1
+        kept=1
     done
-done
+    return $kept
+}
+
+failed=0
+if [[ "${FUZZ_PARALLEL:-0}" == 1 ]]; then
+    pids=()
+    for target in "${TARGETS[@]}"; do fuzz_target "$target" & pids+=($!); done
+    for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+else
+    for target in "${TARGETS[@]}"; do fuzz_target "$target" || failed=1; done
+fi
 exit $failed
