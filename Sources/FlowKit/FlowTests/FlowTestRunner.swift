@@ -37,8 +37,7 @@ extension FlowTestRunner {
     /// What a script of input lines exercises, from a fresh session.
     public func exercised(byInput lines: [String]) -> Set<CoverageItem> {
         var run = ScriptedRun(tree: tree, session: Session(tree: tree, maxSteps: maxSteps))
-        let location = SourceLocation(file: "", range: SourceRange(start: .start, end: .start))
-        _ = run.play(lines.map { Located($0, at: location) })
+        run.play(unplaced: lines)
         return run.exercised
     }
 }
@@ -94,6 +93,12 @@ struct ScriptedRun {
         }
         if session.outcome == nil { _ = session.endOfInput() }
         return remaining
+    }
+
+    /// Plays lines that were not read from a file (generated ones).
+    mutating func play(unplaced lines: [String]) {
+        let nowhere = SourceLocation(file: "", range: SourceRange(start: .start, end: .start))
+        _ = play(lines.map { Located($0, at: nowhere) })
     }
 
     private mutating func record(_ events: [SessionEvent], line: Located<String>?, secret: Bool = false,

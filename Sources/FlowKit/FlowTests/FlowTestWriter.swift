@@ -23,8 +23,7 @@ public struct FlowTestWriter: Sendable {
         let initial = Session(tree: tree).values
         for testCase in cases {
             var run = ScriptedRun(tree: tree, session: Session(tree: tree))
-            let location = SourceLocation(file: "", range: SourceRange(start: .start, end: .start))
-            _ = run.play(testCase.input.map { Located($0, at: location) })
+            run.play(unplaced: testCase.input)
             let session = run.session
             lines.append("  - name: \(ResultDocument.quoted(testCase.name))")
             lines.append(testCase.input.isEmpty ? "    input: []" : "    input:")

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// The machine format of `flowrun test` (docs/flow-tests.md): files with their cases
 /// and failures, diagnostics as `validate --format json` gives them, a summary, and
 /// with `--coverage` the coverage per flow file. Keys are sorted.
@@ -9,10 +7,7 @@ public struct TestJSONReporter: Sendable {
     public func render(_ results: [FlowTestFileResult], coverage: CoverageReport? = nil) -> String {
         let document = Document(files: results.map(FileEntry.init), summary: SummaryEntry(TestSummary(results)),
                                 coverage: coverage.map { $0.files.map(CoverageEntry.init) })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(document) else { return "{}\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return JSONReporter.encode(document)
     }
 
     private struct Document: Encodable {

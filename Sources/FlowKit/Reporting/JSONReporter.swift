@@ -14,6 +14,11 @@ public struct JSONReporter: Reporter {
             diagnostics: reports.flatMap(\.diagnostics).map(Entry.init),
             summary: Summary(ValidationSummary(reports))
         )
+        return Self.encode(document)
+    }
+
+    /// A document as pretty-printed JSON with sorted keys, ending with a newline.
+    static func encode(_ document: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(document) else { return "{}\n" }

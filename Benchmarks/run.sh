@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Every figure the issues name, in one table: builds in release, runs each benchmark
+# script of this folder in turn, and prints their rows under one heading each, with the
+# ratio to the peer and the target on every row that has them.
+#
+#   Benchmarks/run.sh [quick]
+#
+# `quick` runs fewer repetitions (for a smoke test; the figures are noisier).
+# Run it on a quiet machine: the scripts measure wall-clock time and resident memory.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+
+if [ "${1:-}" = quick ]; then
+    tree_args=(1 2) validate_args=(1) routing_args=(100000) prompt_args=(5)
+else
+    tree_args=() validate_args=() routing_args=() prompt_args=()
+fi
+
+section() {
+    local title=$1 script=$2
+    shift 2
+    printf '\n## %s\n\n' "$title"
+    "$here/$script" "$@" 2>"$here/out/$script.log" | sed 's/^/    /' || {
+        echo "    $script failed; see Benchmarks/out/$script.log" >&2
+        return 1
+    }
+}
+
+mkdir -p "$here/out"
+echo "# flowrun benchmarks ($(date -u +%Y-%m-%d), $(nproc) cores, $(uname -m))"
+section "[1/6] YAML tree vs bare libyaml; hostile inputs" yaml-tree.sh "${tree_args[@]}"
+section "[2/6] flowrun validate at 1 MB and 10 MB vs bare libyaml" validate.sh "${validate_args[@]}"
+section "[3/6] routing rate by responder-chain depth" routing.sh "${routing_args[@]}"
+section "[4/6] time to first prompt vs a Swift binary that prints a line" first-prompt.sh "${prompt_args[@]}"
