@@ -23,7 +23,7 @@ struct SchemaCommandTests {
         try schema.stdout.write(toFile: schemaPath, atomically: true, encoding: .utf8)
 
         let flows = try FileManager.default.contentsOfDirectory(atPath: Fixtures.packageRoot.appendingPathComponent("Flows").path)
-            .filter { $0.hasSuffix(".yaml") }.map { Fixtures.packageRoot.appendingPathComponent("Flows/\($0)").path }
+            .filter { $0.hasSuffix(".yaml") && !$0.hasSuffix(".flowtest.yaml") }.map { Fixtures.packageRoot.appendingPathComponent("Flows/\($0)").path }
         let warningsOnly = ["clean", "unreachable-screen", "unused-flow", "unused-handler", "dead-end", "back-at-root"]
         let graph = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.appendingPathComponent("Graph").path)
             .filter { $0.hasSuffix(".yaml") && !["exit-code-range.yaml", "failed-include-reports-only-itself.yaml"].contains($0) }
