@@ -1,8 +1,10 @@
+import FlowKit
 import FoundationEssentials
 
 /// Paths relative to a folder, as a test file names its flow.
 enum RelativePath {
-    /// `path` as seen from `folder` (both relative to the working folder, or absolute).
+    /// `path` as seen from `folder` (both relative to the working folder, or absolute),
+    /// through the real locations of both where they exist (so links and `..` agree).
     static func of(_ path: String, from folder: String) -> String {
         let target = components(absolute(path))
         let base = components(absolute(folder))
@@ -12,7 +14,8 @@ enum RelativePath {
     }
 
     private static func absolute(_ path: String) -> String {
-        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let real = FlowFileFinder.identity(of: path)
+        return real.hasPrefix("/") ? real : FileManager.default.currentDirectoryPath + "/" + path
     }
 
     /// The path's components with `.` and `..` resolved (without following links).

@@ -36,6 +36,10 @@ struct TestGeneration {
         let exercised = generated.cases.reduce(into: Set<CoverageItem>()) { covered, testCase in
             covered.formUnion(FlowTestRunner(tree: tree).exercised(byInput: testCase.input))
         }
+        if generated.stoppedAtBound, !generated.unreached.isEmpty {
+            Console.warning("the search stopped after \(TestGenerator(universe: universe).maxStates) states with \(generated.unreached.count) "
+                            + "item(s) not reached (listed below); write cases for them by hand")
+        }
         let report = CoverageReport(file: flow, universe: universe, exercised: exercised)
         Console.emit(TestTextReporter(sources: [:]).render(report) + "\n", to: .standardError)
     }

@@ -34,20 +34,22 @@ public struct CoverageReport: Sendable {
 
     public var files: [FlowFile]
 
-    /// Cases of test files that name the same flow file add up.
+    /// Cases of test files that name the same flow file (by any path) add up; the file is
+    /// named as the first test file names it.
     public init(_ results: [FlowTestFileResult]) {
         var order: [String] = []
-        var merged: [String: (universe: CoverageUniverse, exercised: Set<CoverageItem>)] = [:]
+        var merged: [String: (file: String, universe: CoverageUniverse, exercised: Set<CoverageItem>)] = [:]
         for result in results {
             guard let universe = result.universe else { continue }
             let exercised = result.cases.reduce(into: Set<CoverageItem>()) { $0.formUnion($1.exercised) }
-            if merged[result.flowFile] == nil {
-                order.append(result.flowFile)
-                merged[result.flowFile] = (universe, [])
+            let identity = FlowFileFinder.identity(of: result.flowFile)
+            if merged[identity] == nil {
+                order.append(identity)
+                merged[identity] = (result.flowFile, universe, [])
             }
-            merged[result.flowFile]?.exercised.formUnion(exercised)
+            merged[identity]?.exercised.formUnion(exercised)
         }
-        files = order.compactMap { file in merged[file].map { Self.flowFile(file, universe: $0.universe, exercised: $0.exercised) } }
+        files = order.compactMap { merged[$0].map { Self.flowFile($0.file, universe: $0.universe, exercised: $0.exercised) } }
     }
 
     public init(file: String, universe: CoverageUniverse, exercised: Set<CoverageItem>) {

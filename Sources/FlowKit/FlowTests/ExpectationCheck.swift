@@ -29,12 +29,12 @@ struct ExpectationCheck {
             failures.append(TestFailure("path: the screens shown differ (- expected, + shown)", at: expected.location,
                                         detail: ListDiff.lines(expected: expected.value, actual: path)))
         }
-        if let wanted = expect.pathIncludes, let missing = ListDiff.firstMissing(wanted.value, in: path) {
-            failures.append(TestFailure("path_includes: \(missing) is not shown in this order", at: wanted.location,
+        if let wanted = expect.pathIncludes, let missing = ListDiff.firstMissing(wanted, in: path) {
+            failures.append(TestFailure("path_includes: \(missing.value) is not shown in this order", at: missing.location,
                                         detail: ["shown: " + (path.isEmpty ? "nothing" : path.joined(separator: ", "))]))
         }
         failures += expect.values.compactMap(valueFailure)
-        if let missing = firstMissingMessage(expect.said) {
+        if let missing = ListDiff.firstMissing(expect.said.map { Located(mask.apply($0.value), at: $0.location) }, in: said) {
             failures.append(TestFailure("said: \(ResultDocument.quoted(mask.apply(missing.value))) was not said (in this order)", at: missing.location,
                                         detail: said.isEmpty ? ["nothing was said"] : said.map { "said: \(ResultDocument.quoted($0))" }))
         }
@@ -47,27 +47,22 @@ struct ExpectationCheck {
         return expected.contains("/") ? expected == shown : shown.split(separator: "/").last.map(String.init) == expected
     }
 
-    private func firstMissingMessage(_ wanted: [Located<String>]) -> Located<String>? {
-        var position = said.startIndex
-        for message in wanted {
-            guard let found = said[position...].firstIndex(of: mask.apply(message.value)) else { return message }
-            position = found + 1
-        }
-        return nil
-    }
-
     private func valueFailure(_ expected: ExpectedValue) -> TestFailure? {
-        let name = "\(expected.flow).\(expected.name)"
-        guard let variables = session.values[expected.flow] else {
-            return TestFailure("values: the flow has no flow '\(expected.flow)'", at: expected.location)
+        let (flow, variable) = (expected.flow.value, expected.name.value)
+        let name = "\(flow).\(variable)"
+        let values = session.values
+        guard let variables = values[flow] else {
+            let hint = NearestName.suggest(flow, among: Array(values.keys)).map { "; did you mean '\($0)'?" } ?? ""
+            return TestFailure("values: there is no flow '\(flow)'\(hint)", at: expected.flow.location)
         }
-        guard let actual = variables[expected.name] else {
-            let hint = NearestName.suggest(expected.name, among: Array(variables.keys)).map { "; did you mean '\($0)'?" } ?? ""
-            return TestFailure("values: the flow '\(expected.flow)' has no variable '\(expected.name)'\(hint)", at: expected.location)
+        guard let actual = variables[variable] else {
+            let hint = NearestName.suggest(variable, among: Array(variables.keys)).map { "; did you mean '\($0)'?" } ?? ""
+            return TestFailure("values: the flow '\(flow)' has no variable '\(variable)'\(hint)", at: expected.name.location)
         }
         guard expected.value != actual else { return nil }
-        if isSecret(flow: expected.flow, name: expected.name) {
-            return TestFailure("values: \(name) differs from the expected value (a secret: neither is shown)", at: expected.location)
+        // A secret field, or a variable a secret was copied into.
+        if isSecret(flow: flow, name: variable) || mask.reveals(actual.inlineYAML) || mask.reveals(ValueFormatting.render(actual)) {
+            return TestFailure("values: \(name) differs from the expected value (it holds a secret: neither is shown)", at: expected.location)
         }
         return TestFailure("values: \(name): expected \(expected.value.inlineYAML), got \(actual.inlineYAML)", at: expected.location)
     }

@@ -31,14 +31,14 @@ public struct Expectations: Sendable {
     /// Every screen shown, exactly.
     public var path: Located<[String]>?
     /// Screens shown in this order, others allowed between them.
-    public var pathIncludes: Located<[String]>?
+    public var pathIncludes: [Located<String>]?
     /// Variables that must have these values; others are not checked.
     public var values: [ExpectedValue]
     /// Messages said (a branch's `say`), in this order, others allowed between them.
     public var said: [Located<String>]
 
     public init(status: Located<RunOutcome.Status>? = nil, exitCode: Located<Int>? = nil, screen: Located<String>? = nil,
-                path: Located<[String]>? = nil, pathIncludes: Located<[String]>? = nil,
+                path: Located<[String]>? = nil, pathIncludes: [Located<String>]? = nil,
                 values: [ExpectedValue] = [], said: [Located<String>] = []) {
         self.status = status
         self.exitCode = exitCode
@@ -52,8 +52,9 @@ public struct Expectations: Sendable {
 
 /// `values: { flowid: { name: value } }`: one variable's expected value.
 public struct ExpectedValue: Sendable {
-    public var flow: String
-    public var name: String
+    public var flow: Located<String>
+    public var name: Located<String>
     public var value: Value
+    /// Where the value is written.
     public var location: SourceLocation
 }

@@ -18,8 +18,13 @@ public struct FlowTestReader: Sendable {
         let parsed = YAMLParser(limits: limits).parse(bytes, file: file)
         var reader = NodeReader()
         var model: FlowTestFile?
-        if !parsed.hasSyntaxError, let root = parsed.tree.documents.first {
-            model = reader.testFile(root, file: file)
+        if !parsed.hasSyntaxError {
+            if let root = parsed.tree.documents.first {
+                model = reader.testFile(root, file: file)
+            } else {
+                reader.report(.missingKey, "a flow test file needs 'flow' and 'cases', but this one is empty",
+                              at: SourceLocation(file: file, range: SourceRange(start: .start, end: .start)))
+            }
         }
         let diagnostics = parsed.diagnostics + reader.diagnostics
         let failed = diagnostics.contains { $0.severity == .error }
@@ -117,12 +122,14 @@ extension NodeReader {
         }
         expect.exitCode = keys["exit_code"].flatMap { integer($0, what: "'exit_code'") }
         expect.screen = keys["screen"].flatMap { string($0, what: "'screen'") }
-        expect.path = keys["path"].flatMap { screenList($0, what: "'path'") }
+        if let node = keys["path"], let screens = screenList(node, what: "'path'") {
+            expect.path = Located(screens.map(\.value), at: SourceLocation(node))
+        }
         expect.pathIncludes = keys["path_includes"].flatMap { screenList($0, what: "'path_includes'") }
         if let values = keys["values"] {
             for (flow, _, variables) in idMapping(values, what: "'values'") {
                 for (name, _, value) in idMapping(variables, what: "the values of '\(flow.value)'") {
-                    expect.values.append(ExpectedValue(flow: flow.value, name: name.value, value: Value(literal: value),
+                    expect.values.append(ExpectedValue(flow: flow, name: name, value: Value(literal: value),
                                                        location: SourceLocation(value)))
                 }
             }
@@ -137,12 +144,11 @@ extension NodeReader {
         return expect
     }
 
-    private mutating func screenList(_ node: Node, what: String) -> Located<[String]>? {
+    private mutating func screenList(_ node: Node, what: String) -> [Located<String>]? {
         guard let elements = node.sequence else {
             report(.typeMismatch, "\(what) must be a list of screens (flowid/screenid), but this is \(describe(node))", at: node)
             return nil
         }
-        let screens = elements.compactMap { string($0, what: "a screen of \(what)")?.value }
-        return Located(screens, at: SourceLocation(node))
+        return elements.compactMap { string($0, what: "a screen of \(what)") }
     }
 }

@@ -47,6 +47,8 @@ struct ScriptedRun {
     let tree: ResponderTree
     var session: Session
     var presets = PresetAnswers()
+    /// Where each preset answer is written, by flow index and field id.
+    private var presetLocations: [Int: [String: SourceLocation]] = [:]
     var exercised: Set<CoverageItem> = []
     var said: [String] = []
     var refusals: [CaseResult.Refusal] = []
@@ -62,6 +64,8 @@ struct ScriptedRun {
         for (key, text) in answers {
             do {
                 try presets.add([(key.value, text)], tree: tree)
+                let field = try presets.resolve(key.value, in: tree)
+                presetLocations[field.flow, default: [:]][field.field] = key.location
             } catch {
                 return TestFailure("answers: \(error.description)", at: key.location)
             }
@@ -77,7 +81,8 @@ struct ScriptedRun {
             case .field(let prompt)?:
                 let flow = tree.flow(named: prompt.screen.flowPath.last ?? "") ?? 0
                 if let preset = presets.take(flow: flow, field: prompt.field.id) {
-                    record(session.answer(preset), line: nil)
+                    let location = presetLocations[flow]?[prompt.field.id] ?? SourceLocation(file: "", range: SourceRange(start: .start, end: .start))
+                    record(session.answer(preset), line: Located(preset, at: location), secret: prompt.field.type == .secret)
                     continue
                 }
                 guard let line = remaining.popFirst() else { break playing }
@@ -108,8 +113,8 @@ struct ScriptedRun {
             switch event {
             case .said(let text): said.append(text)
             case .refused(let reason):
-                refusals.append(CaseResult.Refusal(line: secret ? SecretMask.mask : line?.value ?? "(preset answer)",
-                                                   location: line?.location, reason: reason))
+                refusals.append(CaseResult.Refusal(line: secret ? SecretMask.mask : line?.value ?? "",
+                                                   location: line?.location, reason: session.secretMask.apply(reason)))
             default: break
             }
         }

@@ -34,7 +34,7 @@ public struct FlowTestWriter: Sendable {
                 lines.append("      exit_code: \(outcome.exitCode)")
             }
             lines.append("      path: [" + session.path.map(ResultDocument.quoted).joined(separator: ", ") + "]")
-            let changed = changedValues(session, initial: initial)
+            let changed = changedValues(session, initial: initial, mask: session.secretMask)
             if !changed.isEmpty {
                 lines.append("      values:")
                 for (flow, values) in changed {
@@ -51,14 +51,17 @@ public struct FlowTestWriter: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Each flow's variables (not secrets) whose values differ from the initial ones, in tree order.
-    private func changedValues(_ session: Session, initial: [String: [String: Value]]) -> [(flow: String, values: [(name: String, value: Value)])] {
+    /// Each flow's variables whose values differ from the initial ones, in tree order;
+    /// not secrets, nor variables a secret was copied into.
+    private func changedValues(_ session: Session, initial: [String: [String: Value]],
+                               mask: SecretMask) -> [(flow: String, values: [(name: String, value: Value)])] {
         tree.flows.indices.compactMap { index in
             let flow = tree.flows[index]
             let secrets = Set(flow.screens.flatMap { tree.screens[$0].fields.filter { $0.type == .secret }.map(\.id) })
             let current = session.values[flow.id] ?? [:]
             let changed = current.keys.sorted().compactMap { name -> (name: String, value: Value)? in
-                guard let value = current[name], !secrets.contains(name), initial[flow.id]?[name] != value else { return nil }
+                guard let value = current[name], !secrets.contains(name), !mask.reveals(ValueFormatting.render(value)),
+                      initial[flow.id]?[name] != value else { return nil }
                 return (name, value)
             }
             return changed.isEmpty ? nil : (flow.id, changed)

@@ -5,6 +5,9 @@
 struct InputCandidates {
     private let strings: [String]
     private let numbers: [String]
+    /// Every name the flow's expressions use: a field none of them reads cannot change
+    /// where the run goes, so one accepted answer to it is enough.
+    private let names: Set<String>
 
     /// At most this many lines per field.
     static let perField = 12
@@ -12,6 +15,7 @@ struct InputCandidates {
     init(tree: ResponderTree) {
         var strings: [String] = []
         var numbers: [String] = []
+        var names: Set<String> = []
         for source in tree.expressionSources {
             var lexer = Lexer(Array(source.unicodeScalars))
             while let token = try? lexer.next(), token.kind != .end {
@@ -19,12 +23,20 @@ struct InputCandidates {
                 case .string(let text) where !strings.contains(text): strings.append(text)
                 case .int(let magnitude) where !numbers.contains(String(magnitude)): numbers.append(String(magnitude))
                 case .double(let value) where !numbers.contains(String(value)): numbers.append(String(value))
+                case .identifier(let name): names.insert(name)
                 default: break
                 }
             }
         }
         self.strings = strings
         self.numbers = numbers
+        self.names = names
+    }
+
+    /// Whether any accepted answer will do at this prompt: a field no expression reads.
+    func oneAnswerSuffices(at prompt: Prompt) -> Bool {
+        if case .field(let field) = prompt { return !names.contains(field.field.id) }
+        return false
     }
 
     func lines(for prompt: Prompt) -> [String] {

@@ -23,6 +23,8 @@ public struct TestGenerator: Sendable {
         public var cases: [(name: String, input: [String])]
         /// What the search did not reach within its bounds.
         public var unreached: [CoverageItem]
+        /// Whether the search stopped at `maxStates` (rather than running out of states).
+        public var stoppedAtBound: Bool
     }
 
     public func generate() -> Generated {
@@ -45,7 +47,8 @@ public struct TestGenerator: Sendable {
             names.insert(name)
             return (name, input)
         }
-        return Generated(cases: cases, unreached: universe.items.filter { firstHits[$0] == nil })
+        return Generated(cases: cases, unreached: universe.items.filter { firstHits[$0] == nil },
+                         stoppedAtBound: search.nodes.count >= maxStates)
     }
 }
 
@@ -101,12 +104,15 @@ struct StateSearch {
             guard node.expands, node.session.outcome == nil, node.depth < maxDepth, let prompt = node.session.prompt else { continue }
             for line in candidates.lines(for: prompt) {
                 var session = node.session
-                let items = Self.enter(line, at: prompt, into: &session, tree: tree)
+                let (events, items) = Self.enter(line, at: prompt, into: &session, tree: tree)
+                let accepted = !events.contains(where: \.isRefusal)
                 // A refused line leaves the state as it was: seen already.
                 let isNew = seen.insert(session.searchKey).inserted
-                guard isNew || (!items.isEmpty && keepingRevisits(items)) else { continue }
-                nodes.append(SearchNode(session: session, parent: next - 1, line: line, depth: node.depth + 1, expands: isNew))
-                if visit(nodes.count - 1, session, items) { return }
+                if isNew || (!items.isEmpty && keepingRevisits(items)) {
+                    nodes.append(SearchNode(session: session, parent: next - 1, line: line, depth: node.depth + 1, expands: isNew))
+                    if visit(nodes.count - 1, session, items) { return }
+                }
+                if accepted, candidates.oneAnswerSuffices(at: prompt) { break }
             }
         }
     }
@@ -123,17 +129,19 @@ struct StateSearch {
         ancestors(of: node).dropLast().reversed().map { nodes[$0].line }
     }
 
-    /// Feeds one line as plain mode would; returns what it exercised.
-    static func enter(_ line: String, at prompt: Prompt, into session: inout Session, tree: ResponderTree) -> [CoverageItem] {
+    /// Feeds one line as plain mode would; returns its events and what they exercised.
+    static func enter(_ line: String, at prompt: Prompt, into session: inout Session, tree: ResponderTree) -> ([SessionEvent], [CoverageItem]) {
         switch prompt {
         case .field:
-            return CoverageItem.exercised(by: session.answer(line), on: nil, in: tree)
+            let events = session.answer(line)
+            return (events, CoverageItem.exercised(by: events, on: nil, in: tree))
         case .action(let actions):
             let screen = session.currentScreen
             let action = actions.actionID(forLine: line)
-            return CoverageItem.exercised(by: session.perform(action), action: action, on: screen, in: tree)
+            let events = session.perform(action)
+            return (events, CoverageItem.exercised(by: events, action: action, on: screen, in: tree))
         case .ended:
-            return []
+            return ([], [])
         }
     }
 

@@ -55,6 +55,7 @@ public struct TestJSONReporter: Sendable {
         var passed: Bool
         var seconds: Double
         var failures: [FailureEntry]
+        var refused: [RefusalEntry]
 
         init(_ result: CaseResult) {
             name = result.name.value
@@ -63,6 +64,21 @@ public struct TestJSONReporter: Sendable {
             passed = result.passed
             seconds = result.seconds
             failures = result.failures.map(FailureEntry.init)
+            refused = result.refusals.map(RefusalEntry.init)
+        }
+    }
+
+    /// A line the run refused: `input` is the line (masked for a secret), `reason` why.
+    private struct RefusalEntry: Encodable {
+        var input: String, reason: String
+        var file: String?, line: Int?, column: Int?
+
+        init(_ refusal: CaseResult.Refusal) {
+            input = refusal.line
+            reason = refusal.reason
+            file = refusal.location?.file
+            line = refusal.location?.range.start.line
+            column = refusal.location?.range.start.column
         }
     }
 

@@ -33,9 +33,13 @@ public struct TestJUnitReporter: Sendable {
                     lines.append(open + "/>")
                     continue
                 }
-                let body = testCase.failures.map { failure in
+                let failures = testCase.failures.map { failure in
                     ([("\(failure.location): \(failure.message)")] + failure.detail.map { "  " + $0 }).joined(separator: "\n")
-                }.joined(separator: "\n")
+                }
+                let notes = testCase.refusals.map { refusal in
+                    (refusal.location.map { "\($0): " } ?? "") + "note: the line \(ResultDocument.quoted(refusal.line)) was refused: \(refusal.reason)"
+                }
+                let body = (failures + notes).joined(separator: "\n")
                 lines.append(open + ">")
                 lines.append("      <failure type=\"expectation\" message=\"\(attribute(first.message))\">\(text(body))</failure>")
                 lines.append("    </testcase>")

@@ -10,7 +10,8 @@ import Darwin
 /// A file is taken as given, whatever its name. A folder is searched recursively
 /// for `*.yaml` and `*.yml`, skipping flow tests (`*.flowtest.yaml`) — or, for
 /// `test`, for flow tests only — and skipping hidden entries (`.git`, `.build`) and
-/// symbolic links to folders; files come out sorted. A path found twice is read once.
+/// symbolic links to folders; files come out sorted. A file found twice (under any
+/// spelling of its path) is read once.
 public enum FlowFileFinder {
     /// Which files a folder search takes.
     public enum Kind: Sendable {
@@ -44,7 +45,7 @@ public enum FlowFileFinder {
                 continue
             }
             guard status.st_mode & S_IFMT == S_IFDIR else {
-                if seen.insert(path).inserted { found.files.append(path) }
+                if seen.insert(identity(of: path)).inserted { found.files.append(path) }
                 continue
             }
             let before = found.files.count
@@ -52,6 +53,14 @@ public enum FlowFileFinder {
             if found.files.count == before { found.emptyFolders.append(path) }
         }
         return found
+    }
+
+    /// The file's real path (links and `..` resolved), so that `./a.yaml`, `a.yaml` and a
+    /// folder holding it name one file; the path as given when it has none.
+    public static func identity(of path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     private static func collect(under folder: String, kind: Kind, into found: inout Found, seen: inout Set<String>) {
@@ -66,7 +75,7 @@ public enum FlowFileFinder {
             guard lstat(path, &status) == 0 else { continue }
             if status.st_mode & S_IFMT == S_IFDIR {
                 collect(under: path, kind: kind, into: &found, seen: &seen)
-            } else if kind.matches(entry), seen.insert(path).inserted {
+            } else if kind.matches(entry), seen.insert(identity(of: path)).inserted {
                 found.files.append(path)
             }
         }
