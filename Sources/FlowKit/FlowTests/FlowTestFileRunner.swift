@@ -27,40 +27,42 @@ public struct FlowTestFileRunner: Sendable {
         sources[path] = read.source
         guard let testFile = read.file else { return FlowTestFileResult(file: path, flowFile: "", diagnostics: read.diagnostics) }
         let flowFile = Self.resolve(testFile.flow.value, besides: path)
-        guard let compiled = compile(flowFile, for: testFile) else {
-            return FlowTestFileResult(file: path, flowFile: flowFile, diagnostics: read.diagnostics + flowDiagnostics, unreadable: unreadableFlow)
+        switch compile(flowFile, for: testFile) {
+        case .unreadable(let problem):
+            return FlowTestFileResult(file: path, flowFile: flowFile, diagnostics: read.diagnostics, unreadable: problem)
+        case .invalid(let errors):
+            return FlowTestFileResult(file: path, flowFile: flowFile, diagnostics: read.diagnostics + errors)
+        case .compiled(let document, let tree):
+            let runner = FlowTestRunner(tree: tree)
+            return FlowTestFileResult(file: path, flowFile: flowFile, cases: testFile.cases.map(runner.run),
+                                      diagnostics: read.diagnostics, universe: CoverageUniverse(document: document, tree: tree))
         }
-        let runner = FlowTestRunner(tree: compiled.tree)
-        return FlowTestFileResult(file: path, flowFile: flowFile, cases: testFile.cases.map(runner.run),
-                                  diagnostics: read.diagnostics, universe: CoverageUniverse(document: compiled.document, tree: compiled.tree))
     }
 
-    private var flowDiagnostics: [Diagnostic] = []
-    private var unreadableFlow: String?
+    private enum CompiledFlow {
+        case compiled(FlowDocument, ResponderTree)
+        /// The flow's errors: it does not validate.
+        case invalid([Diagnostic])
+        case unreadable(String)
+    }
 
-    /// The flow validated and compiled, or nil with `flowDiagnostics` saying why.
-    private mutating func compile(_ flowFile: String, for testFile: FlowTestFile) -> (document: FlowDocument, tree: ResponderTree)? {
-        flowDiagnostics = []
-        unreadableFlow = nil
+    /// The flow validated and compiled, or why it cannot run.
+    private mutating func compile(_ flowFile: String, for testFile: FlowTestFile) -> CompiledFlow {
         let loaded: FlowLoadResult
         do {
             loaded = try FlowLoader(limits: limits).load(fileAt: flowFile)
         } catch {
-            unreadableFlow = "\(testFile.flow.location): \(error.description)"
-            return nil
+            return .unreadable("\(testFile.flow.location): \(error.description)")
         }
         sources.merge(loaded.sources) { first, _ in first }
         let report = Validator(limits: limits).validate(loaded, file: flowFile)
         let errors = report.diagnostics.filter { $0.severity == .error }
-        guard errors.isEmpty, let document = loaded.document else {
-            flowDiagnostics = errors
-            return nil
-        }
+        guard errors.isEmpty else { return .invalid(errors) }
+        guard let document = loaded.document else { return .unreadable("\(flowFile): the flow could not be loaded") }
         do {
-            return (document, try ResponderTree(document))
+            return .compiled(document, try ResponderTree(document))
         } catch {
-            unreadableFlow = error.description
-            return nil
+            return .unreadable(error.description)
         }
     }
 
