@@ -88,8 +88,7 @@ struct PlainRunner {
         for event in events {
             switch event {
             case .screenShown:
-                if case .field(let prompt)? = session.prompt { Console.emit(mask.apply(PlainText.screen(prompt.screen)), to: .standardError) }
-                if case .action(let prompt)? = session.prompt { Console.emit(mask.apply(PlainText.screen(prompt.screen)), to: .standardError) }
+                if let screen = session.prompt?.screen { Console.emit(mask.apply(PlainText.screen(screen)), to: .standardError) }
             case .said(let text): Console.emit(mask.apply(text) + "\n", to: .standardError)
             case .refused(let text): Console.emit("! " + mask.apply(text) + "\n", to: .standardError)
             case .warning(let text, let location): Console.emit("\(location): warning: " + mask.apply(text) + "\n", to: .standardError)

@@ -13,10 +13,13 @@ struct TestGeneration {
     func run() throws {
         let (document, tree) = try FlowFile.load(flow)
         let universe = CoverageUniverse(document: document, tree: tree)
-        let generated = TestGenerator(universe: universe).generate()
+        let generator = TestGenerator(universe: universe)
+        let generated = generator.generate()
+        let runner = FlowTestRunner(tree: tree)
+        let played = generated.cases.map { (name: $0.name, played: runner.play($0.input)) }
         let target = output ?? Self.defaultTestFile(for: flow)
         let flowAsWritten = target == "-" ? flow : RelativePath.of(flow, from: Self.folder(of: target))
-        let text = FlowTestWriter(tree: tree).write(flow: flowAsWritten, cases: generated.cases,
+        let text = FlowTestWriter(tree: tree).write(flow: flowAsWritten, cases: played,
                                                     command: "flowrun test --generate \(flow)")
         if target == "-" {
             Console.output(text)
@@ -33,11 +36,9 @@ struct TestGeneration {
             }
             Console.emit("wrote \(generated.cases.count) case(s) to \(target)\n", to: .standardError)
         }
-        let exercised = generated.cases.reduce(into: Set<CoverageItem>()) { covered, testCase in
-            covered.formUnion(FlowTestRunner(tree: tree).exercised(byInput: testCase.input))
-        }
+        let exercised = played.reduce(into: Set<CoverageItem>()) { $0.formUnion($1.played.exercised) }
         if generated.stoppedAtBound, !generated.unreached.isEmpty {
-            Console.warning("the search stopped after \(TestGenerator(universe: universe).maxStates) states with \(generated.unreached.count) "
+            Console.warning("the search stopped after \(generator.maxStates) states with \(generated.unreached.count) "
                             + "item(s) not reached (listed below); write cases for them by hand")
         }
         let report = CoverageReport(file: flow, universe: universe, exercised: exercised)

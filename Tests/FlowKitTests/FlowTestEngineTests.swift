@@ -42,7 +42,7 @@ import TestSupport
         let generated = TestGenerator(universe: universe).generate()
         #expect(generated.unreached.isEmpty, "\(generated.unreached.map { $0.describe(in: tree) })")
         let runner = FlowTestRunner(tree: tree)
-        let exercised = generated.cases.reduce(into: Set<CoverageItem>()) { $0.formUnion(runner.exercised(byInput: $1.input)) }
+        let exercised = generated.cases.reduce(into: Set<CoverageItem>()) { $0.formUnion(runner.play($1.input).exercised) }
         #expect(Set(universe.items).isSubset(of: exercised))
         // The fifth `again` is the shortest way to the first branch; the literal opens `check`.
         #expect(generated.cases.contains { $0.input.filter { $0 == "again" }.count == 5 })
@@ -58,11 +58,13 @@ import TestSupport
     @Test func writtenTestsReadBackAndPass() throws {
         let (document, tree) = try compiled(Self.counter)
         let generated = TestGenerator(universe: CoverageUniverse(document: document, tree: tree)).generate()
-        let text = FlowTestWriter(tree: tree).write(flow: "counter.yaml", cases: generated.cases, command: "test")
+        let runner = FlowTestRunner(tree: tree)
+        let played = generated.cases.map { (name: $0.name, played: runner.play($0.input)) }
+        let text = FlowTestWriter(tree: tree).write(flow: "counter.yaml", cases: played, command: "test")
         let read = FlowTestReader().read(Array(text.utf8), file: "counter.flowtest.yaml")
         let file = try #require(read.file, "\(read.diagnostics.map(\.message))")
         #expect(file.cases.count == generated.cases.count)
-        let results = file.cases.map(FlowTestRunner(tree: tree).run)
+        let results = file.cases.map(runner.run)
         let messages = results.flatMap(\.failures).map(\.message)
         #expect(messages.isEmpty, "\(messages)")
         #expect(text.contains("said:") && text.contains("\"Five!\""))

@@ -6,7 +6,6 @@ public struct CoverageReport: Sendable {
         public var total = 0
 
         public var percent: Double { total == 0 ? 100 : Double(covered) * 100 / Double(total) }
-        public var isComplete: Bool { covered == total }
     }
 
     public struct Row: Sendable {

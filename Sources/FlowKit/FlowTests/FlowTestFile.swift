@@ -18,8 +18,6 @@ public struct FlowTestCase: Sendable {
     /// The environment variables `env.NAME` reads.
     public var environment: [String: String]
     public var expect: Expectations
-    /// Where the case starts, for a failure that belongs to no one expectation.
-    public var location: SourceLocation
 }
 
 /// What a case checks at the end of its run; an expectation left out is not checked.

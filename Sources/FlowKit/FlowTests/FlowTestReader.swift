@@ -79,7 +79,7 @@ extension NodeReader {
         guard let name, let expect else { return nil }
         return FlowTestCase(name: name, input: input, answers: answers,
                             environment: Dictionary(environment.map { ($0.key.value, $0.text) }) { first, _ in first },
-                            expect: expect, location: SourceLocation(node))
+                            expect: expect)
     }
 
     /// Input lines: scalars, each read as written (`- 1234` is the line "1234", `-` alone an empty line).

@@ -33,12 +33,22 @@ public struct FlowTestRunner: Sendable {
     }
 }
 
+/// A script of input lines played on a fresh session: how the run ended, what it said,
+/// and what it exercised.
+public struct PlayedScript: Sendable {
+    public let input: [String]
+    public let session: Session
+    public let said: [String]
+    public let exercised: Set<CoverageItem>
+}
+
 extension FlowTestRunner {
-    /// What a script of input lines exercises, from a fresh session.
-    public func exercised(byInput lines: [String]) -> Set<CoverageItem> {
+    /// Plays input lines that were not read from a file (generated ones) on a fresh session.
+    public func play(_ input: [String]) -> PlayedScript {
         var run = ScriptedRun(tree: tree, session: Session(tree: tree, maxSteps: maxSteps))
-        run.play(unplaced: lines)
-        return run.exercised
+        let nowhere = SourceLocation(file: "", range: SourceRange(start: .start, end: .start))
+        _ = run.play(input.map { Located($0, at: nowhere) })
+        return PlayedScript(input: input, session: run.session, said: run.said, exercised: run.exercised)
     }
 }
 
@@ -63,9 +73,9 @@ struct ScriptedRun {
     mutating func preset(_ answers: [(key: Located<String>, text: String)]) -> TestFailure? {
         for (key, text) in answers {
             do {
-                try presets.add([(key.value, text)], tree: tree)
-                let field = try presets.resolve(key.value, in: tree)
-                presetLocations[field.flow, default: [:]][field.field] = key.location
+                for (flow, field) in try presets.add([(key.value, text)], tree: tree) {
+                    presetLocations[flow, default: [:]][field] = key.location
+                }
             } catch {
                 return TestFailure("answers: \(error.description)", at: key.location)
             }
@@ -98,12 +108,6 @@ struct ScriptedRun {
         }
         if session.outcome == nil { _ = session.endOfInput() }
         return remaining
-    }
-
-    /// Plays lines that were not read from a file (generated ones).
-    mutating func play(unplaced lines: [String]) {
-        let nowhere = SourceLocation(file: "", range: SourceRange(start: .start, end: .start))
-        _ = play(lines.map { Located($0, at: nowhere) })
     }
 
     private mutating func record(_ events: [SessionEvent], line: Located<String>?, secret: Bool = false,

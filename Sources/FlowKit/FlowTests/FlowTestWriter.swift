@@ -10,8 +10,9 @@ public struct FlowTestWriter: Sendable {
 
     /// - Parameters:
     ///   - flow: the flow's path as the test file names it (relative to the test file).
+    ///   - cases: each case's name and its script, played (`FlowTestRunner.play`).
     ///   - command: the command that wrote it, for the header.
-    public func write(flow: String, cases: [(name: String, input: [String])], command: String) -> String {
+    public func write(flow: String, cases: [(name: String, played: PlayedScript)], command: String) -> String {
         var lines = [
             "# Written by `\(command)`.",
             "# Each case is the shortest input found that reaches what its name says, then",
@@ -21,13 +22,11 @@ public struct FlowTestWriter: Sendable {
             "cases:",
         ]
         let initial = Session(tree: tree).values
-        for testCase in cases {
-            var run = ScriptedRun(tree: tree, session: Session(tree: tree))
-            run.play(unplaced: testCase.input)
-            let session = run.session
-            lines.append("  - name: \(ResultDocument.quoted(testCase.name))")
-            lines.append(testCase.input.isEmpty ? "    input: []" : "    input:")
-            lines += testCase.input.map { "      - \(ResultDocument.quoted($0))" }
+        for (name, played) in cases {
+            let session = played.session
+            lines.append("  - name: \(ResultDocument.quoted(name))")
+            lines.append(played.input.isEmpty ? "    input: []" : "    input:")
+            lines += played.input.map { "      - \(ResultDocument.quoted($0))" }
             lines.append("    expect:")
             if let outcome = session.outcome {
                 lines.append("      status: \(outcome.status.rawValue)")
@@ -43,9 +42,9 @@ public struct FlowTestWriter: Sendable {
                 }
             }
             let mask = session.secretMask
-            if !run.said.isEmpty {
+            if !played.said.isEmpty {
                 lines.append("      said:")
-                lines += run.said.map { "        - \(ResultDocument.quoted(mask.apply($0)))" }
+                lines += played.said.map { "        - \(ResultDocument.quoted(mask.apply($0)))" }
             }
         }
         return lines.joined(separator: "\n") + "\n"

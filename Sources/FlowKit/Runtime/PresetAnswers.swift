@@ -14,12 +14,17 @@ public struct PresetAnswers: Sendable {
         public let description: String
     }
 
-    /// Adds answers in the order given; a later answer for the same field wins.
-    public mutating func add(_ entries: [(key: String, text: String)], tree: ResponderTree) throws(KeyError) {
+    /// Adds answers in the order given; a later answer for the same field wins. Returns
+    /// the field each key names (its flow's index and its id), in the same order.
+    @discardableResult
+    public mutating func add(_ entries: [(key: String, text: String)], tree: ResponderTree) throws(KeyError) -> [(flow: Int, field: String)] {
+        var fields: [(flow: Int, field: String)] = []
         for (key, text) in entries {
             let (flow, field) = try resolve(key, in: tree)
             answers[flow, default: [:]][field] = text
+            fields.append((flow, field))
         }
+        return fields
     }
 
     /// The preset answer for a field, removed so it is used only once.
@@ -29,8 +34,7 @@ public struct PresetAnswers: Sendable {
 
     public var isEmpty: Bool { answers.values.allSatisfy(\.isEmpty) }
 
-    /// The one field `key` names: its flow's index and its id.
-    func resolve(_ key: String, in tree: ResponderTree) throws(KeyError) -> (flow: Int, field: String) {
+    private func resolve(_ key: String, in tree: ResponderTree) throws(KeyError) -> (flow: Int, field: String) {
         let fields = tree.screens.flatMap { screen in screen.fields.map { (flow: screen.flow, field: $0.id) } }
         let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
         let matches: [(flow: Int, field: String)]

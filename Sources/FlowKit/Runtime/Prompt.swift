@@ -3,6 +3,15 @@ public enum Prompt: Sendable {
     case field(FieldPrompt)
     case action(ActionPrompt)
     case ended(RunOutcome)
+
+    /// The screen the prompt belongs to; nil once the run has ended.
+    public var screen: ScreenView? {
+        switch self {
+        case .field(let prompt): prompt.screen
+        case .action(let prompt): prompt.screen
+        case .ended: nil
+        }
+    }
 }
 
 /// The screen on display: where it is in the tree and its rendered text.

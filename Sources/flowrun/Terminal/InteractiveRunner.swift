@@ -101,7 +101,7 @@ struct InteractiveRunner {
         for event in events {
             switch event {
             case .screenShown:
-                guard let view = screenView else { continue }
+                guard let view = session.prompt?.screen else { continue }
                 var text = "\n" + style.bold(mask.apply(view.title ?? view.screen)) + "  " + style.dim(view.flowPath.joined(separator: " › ")) + "\n"
                 if let body = view.text, !body.isEmpty { text += TextWrapping.wrap(mask.apply(body), width: RawTerminal.width) + "\n" }
                 Console.emit(text, to: .standardError)
@@ -110,14 +110,6 @@ struct InteractiveRunner {
             case .warning(let text, let location): Console.emit(style.yellow("\(location): warning: ") + mask.apply(text) + "\n", to: .standardError)
             case .routed, .ended: break
             }
-        }
-    }
-
-    private var screenView: ScreenView? {
-        switch session.prompt {
-        case .field(let prompt)?: prompt.screen
-        case .action(let prompt)?: prompt.screen
-        default: nil
         }
     }
 
