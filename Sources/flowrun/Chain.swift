@@ -5,6 +5,7 @@ import FoundationEssentials
 extension FlowRun {
     struct Chain: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "chain",
             abstract: "Prints a screen's responder chain and which responder handles each of its actions.",
             discussion: """
             SCREEN is a screen id, or flow/screen where ids repeat across flows. The flow is validated \

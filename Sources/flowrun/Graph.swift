@@ -4,6 +4,7 @@ import FlowKit
 extension FlowRun {
     struct Graph: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "graph",
             abstract: "Prints the flow tree and its transitions as a Graphviz or Mermaid graph.",
             discussion: """
             Flows are clusters, screens nodes, and actions edges labelled with their guards; an action \

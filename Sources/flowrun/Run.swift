@@ -5,6 +5,7 @@ import FoundationEssentials
 extension FlowRun {
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "run",
             abstract: "Runs a flow: shows its screens, asks their fields, routes the actions chosen.",
             discussion: """
             Screens and prompts go to stderr; the result document goes to stdout, so \

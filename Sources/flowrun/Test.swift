@@ -5,6 +5,7 @@ import FoundationEssentials
 extension FlowRun {
     struct Test: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "test",
             abstract: "Runs flow tests: scripted sessions with expectations (*.flowtest.yaml).",
             discussion: """
             Folders are searched recursively for *.flowtest.yaml files. Each case runs on a fresh \

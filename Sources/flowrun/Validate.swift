@@ -5,6 +5,7 @@ import FoundationEssentials
 extension FlowRun {
     struct Validate: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "validate",
             abstract: "Checks flow files and folders without running anything.",
             discussion: """
             Folders are searched recursively for *.yaml and *.yml files; flow tests (*.flowtest.yaml) \
