@@ -2,9 +2,9 @@ import ArgumentParser
 import FlowKit
 import FoundationEssentials
 
-/// Loading a flow file for the commands that use it (`run`, `chain`): validated first;
-/// an unreadable file or one with errors stops the command with exit status 2, its
-/// diagnostics on stderr.
+/// Loading a flow file for the commands that use it (`run`, `chain`, `graph`): validated
+/// first; an unreadable file or one with errors stops the command with exit status 2, its
+/// errors on stderr. Warnings are `validate`'s to report, so their checks do not run here.
 enum FlowFile {
     static func compile(_ path: String) throws -> ResponderTree {
         try load(path).tree
@@ -12,7 +12,7 @@ enum FlowFile {
 
     /// The validated document and its compiled tree.
     static func load(_ path: String) throws -> (document: FlowDocument, tree: ResponderTree) {
-        let validator = Validator()
+        let validator = Validator(findsWarnings: false)
         let loaded: FlowLoadResult
         do {
             loaded = try validator.loader.load(fileAt: path)

@@ -233,11 +233,17 @@ struct TypeChecker {
     }
 
     private static func orderable(_ left: ExpressionType, _ right: ExpressionType) -> Bool {
-        let ordered: Set<ExpressionType> = [.int, .double, .string, .bool]
         switch (left, right) {
         case (.dyn, .dyn): return true
-        case (.dyn, let other), (let other, .dyn): return ordered.contains(other)
-        default: return left == right ? ordered.contains(left) : (left.isNumeric && right.isNumeric)
+        case (.dyn, let other), (let other, .dyn): return hasOrder(other)
+        default: return left == right ? hasOrder(left) : (left.isNumeric && right.isNumeric)
+        }
+    }
+
+    private static func hasOrder(_ type: ExpressionType) -> Bool {
+        switch type {
+        case .int, .double, .string, .bool: true
+        default: false
         }
     }
 

@@ -270,9 +270,7 @@ struct Lexer {
     }
 
     private func text(from start: Int) -> String {
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars[start..<position])
-        return String(view)
+        String(scalars: scalars[start..<position])
     }
 
     private func span(from start: Int) -> ExpressionSpan {

@@ -83,9 +83,7 @@ enum MessageText {
     /// `text` in single quotes, sanitized, at most `limit` scalars.
     static func quoted(_ text: String, limit: Int = 40) -> String {
         let scalars = text.unicodeScalars
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars.prefix(limit))
         let cut = scalars.count > limit ? "…" : ""
-        return "'" + sanitized(String(view)) + cut + "'"
+        return "'" + sanitized(String(scalars: scalars.prefix(limit))) + cut + "'"
     }
 }

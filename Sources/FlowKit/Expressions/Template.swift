@@ -26,11 +26,10 @@ public struct Template: Sendable {
         guard hasOpeningBraces(text) else { return .success(Template(text: text, parts: text.isEmpty ? [] : [.text(text)])) }
         let scalars = Array(text.unicodeScalars)
         var parts: [Part] = []
-        var literal = String.UnicodeScalarView()
+        var literalStart = 0
         var position = 0
         while position < scalars.count {
             guard scalars[position] == "{", position + 1 < scalars.count, scalars[position + 1] == "{" else {
-                literal.append(scalars[position])
                 position += 1
                 continue
             }
@@ -47,23 +46,22 @@ public struct Template: Sendable {
             case .failed(let issue):
                 return .failure(issue)
             }
-            var source = String.UnicodeScalarView()
-            source.append(contentsOf: scalars[start..<end])
+            let source = scalars[start..<end]
             if source.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }) {
                 return .failure(ExpressionIssue(.expressionSyntax, "there is no expression between '{{' and '}}'",
                                                 offset: position, length: end + 2 - position))
             }
-            switch ExpressionParser.parse(String(source)) {
+            switch ExpressionParser.parse(String(scalars: source)) {
             case .success(let expression):
-                if !literal.isEmpty { parts.append(.text(String(literal))) }
-                literal = String.UnicodeScalarView()
+                if literalStart < position { parts.append(.text(String(scalars: scalars[literalStart..<position]))) }
                 parts.append(.expression(expression, offset: start))
             case .failure(let issue):
                 return .failure(issue.shifted(by: start))
             }
             position = end + 2
+            literalStart = position
         }
-        if !literal.isEmpty { parts.append(.text(String(literal))) }
+        if literalStart < scalars.count { parts.append(.text(String(scalars: scalars[literalStart...]))) }
         return .success(Template(text: text, parts: parts))
     }
 

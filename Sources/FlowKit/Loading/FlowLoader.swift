@@ -74,11 +74,17 @@ private final class IncludeSession {
         sources[file] = SourceText(bytes)
         let parsed = YAMLParser(limits: loader.limits).parse(bytes, file: file)
         diagnostics += parsed.diagnostics
-        let fatal: Set<DiagnosticCode> = [.yamlSyntax, .yamlTooDeep, .yamlAliasBomb, .fileTooLarge]
-        guard !parsed.diagnostics.contains(where: { fatal.contains($0.code) }) else { return nil }
+        guard !parsed.diagnostics.contains(where: { Self.leavesNoTree($0.code) }) else { return nil }
         let shape = DocumentShapeCheck.check(parsed.tree)
         diagnostics += shape
         return shape.isEmpty ? parsed.tree.documents.first : nil
+    }
+
+    private static func leavesNoTree(_ code: DiagnosticCode) -> Bool {
+        switch code {
+        case .yamlSyntax, .yamlTooDeep, .yamlAliasBomb, .fileTooLarge: true
+        default: false
+        }
     }
 
     /// Reads an included file, relative to the file that includes it.

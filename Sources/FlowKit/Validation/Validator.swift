@@ -1,9 +1,14 @@
 /// Checks flow files without running them and reports every problem as a diagnostic.
 public struct Validator: Sendable {
     public var loader: FlowLoader
+    /// Whether the checks that can only find warnings run (the graph check, the costliest).
+    /// Commands that stop on errors alone (`run`, `chain`, `graph`) leave them out, which
+    /// keeps them off the path to the first prompt.
+    public var findsWarnings: Bool
 
-    public init(limits: YAMLLimits = .default) {
+    public init(limits: YAMLLimits = .default, findsWarnings: Bool = true) {
         self.loader = FlowLoader(limits: limits)
+        self.findsWarnings = findsWarnings
     }
 
     /// Reads and checks the file at `path` and the files it includes.
@@ -26,7 +31,7 @@ public struct Validator: Sendable {
     private func report(_ loaded: FlowLoadResult, file: String) -> FileReport {
         var diagnostics = loaded.diagnostics
         if let document = loaded.document {
-            diagnostics += Self.checks(FlowIndex(root: document.root), sources: loaded.sources)
+            diagnostics += checks(FlowIndex(root: document.root), sources: loaded.sources)
         }
         let fileOrder = Dictionary((loaded.document?.files ?? [file]).enumerated().map { ($1, $0) }) { first, _ in first }
         diagnostics.sort {
@@ -37,10 +42,11 @@ public struct Validator: Sendable {
         return report
     }
 
-    /// Every check of the model, each a function of the flow tree.
-    static func checks(_ index: FlowIndex, sources: [String: SourceText]) -> [Diagnostic] {
-        IdentityCheck.check(index) + TargetCheck.check(index) + FieldCheck.check(index)
-            + ExpressionCheck.check(index, sources: sources) + ResponderChainCheck.check(index) + GraphCheck.check(index)
+    /// The checks of the model, each a function of the flow tree.
+    func checks(_ index: FlowIndex, sources: [String: SourceText]) -> [Diagnostic] {
+        let mayFindErrors = IdentityCheck.check(index) + TargetCheck.check(index) + FieldCheck.check(index)
+            + ExpressionCheck.check(index, sources: sources) + ResponderChainCheck.check(index)
+        return findsWarnings ? mayFindErrors + GraphCheck.check(index) : mayFindErrors
     }
 }
 
