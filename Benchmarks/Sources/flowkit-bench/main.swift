@@ -70,12 +70,20 @@ func seconds(_ duration: Duration) -> Double {
 }
 
 if arguments[1] == "stages" {
-    // Each stage includes the ones before it; the differences are what each adds.
-    func best(_ work: () -> Void) -> Double { (0..<3).map { _ in seconds(clock.measure(work)) }.min() ?? 0 }
+    // Each stage includes the ones before it; the differences are what each adds. The
+    // peak is the growth of resident memory during the stage's first run.
+    func best(_ work: () -> Void) -> (seconds: Double, peak: Int) {
+        ResidentMemory.resetPeak()
+        let before = ResidentMemory.current
+        let first = seconds(clock.measure(work))
+        let peak = ResidentMemory.peak - before
+        return ((1..<3).map { _ in seconds(clock.measure(work)) }.min().map { min($0, first) } ?? first, peak)
+    }
     let parse = best { _ = parser.parse(bytes, file: path) }
     let load = best { _ = FlowLoader().load(bytes, file: path) }
     let validate = best { _ = Validator().validate(bytes, file: path) }
-    print("flowkit-stages parse=\(parse) load=\(load) validate=\(validate)")
+    print("flowkit-stages parse=\(parse.seconds) load=\(load.seconds) validate=\(validate.seconds)",
+          "parse_peak_bytes=\(parse.peak) load_peak_bytes=\(load.peak) validate_peak_bytes=\(validate.peak)")
     exit(0)
 }
 
