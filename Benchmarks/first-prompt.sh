@@ -12,9 +12,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 runs="${1:-50}"
 root="$BENCH_DIR/.."
-swift build -c release --package-path "$root" --product flowrun >&2
+swift build -c release --static-swift-stdlib --package-path "$root" --product flowrun >&2
 swift build -c release --package-path "$BENCH_DIR" --product hello >&2
-flowrun="$(swift build -c release --package-path "$root" --show-bin-path)/flowrun"
+flowrun="$(swift build -c release --static-swift-stdlib --package-path "$root" --show-bin-path)/flowrun"
 hello="$(swift build -c release --package-path "$BENCH_DIR" --show-bin-path)/hello"
 
 floor=$(python3 "$BENCH_DIR/measure.py" "$runs" "$hello")

@@ -14,8 +14,8 @@ out="$BENCH_DIR/out"
 root="$BENCH_DIR/.."
 mkdir -p "$out"
 bare=$(bench_build_bare "$out")
-swift build -c release --package-path "$root" --product flowrun >&2
-flowrun="$(swift build -c release --package-path "$root" --show-bin-path)/flowrun"
+swift build -c release --static-swift-stdlib --package-path "$root" --product flowrun >&2
+flowrun="$(swift build -c release --static-swift-stdlib --package-path "$root" --show-bin-path)/flowrun"
 
 baseline=$(python3 "$BENCH_DIR/measure.py" "$repeat" "$flowrun" --version)
 baseline_rss=$(bench_field "$baseline" max_rss_bytes)
