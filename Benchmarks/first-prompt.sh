@@ -12,10 +12,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 runs="${1:-50}"
 root="$BENCH_DIR/.."
-swift build -c release --static-swift-stdlib --package-path "$root" --product flowrun >&2
-swift build -c release --package-path "$BENCH_DIR" --product hello >&2
-flowrun="$(swift build -c release --static-swift-stdlib --package-path "$root" --show-bin-path)/flowrun"
-hello="$(swift build -c release --package-path "$BENCH_DIR" --show-bin-path)/hello"
+flowrun=$(bench_build_flowrun)
+hello=$(bench_build_product "$BENCH_DIR" hello)
 
 floor=$(python3 "$BENCH_DIR/measure.py" "$runs" "$hello")
 first=$(python3 "$BENCH_DIR/measure.py" "$runs" "$flowrun" run "$root/Flows/signin.yaml" --output none)

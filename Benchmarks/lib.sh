@@ -15,6 +15,10 @@
 #                                  the binary's path
 #     bench_field LINE KEY         print the value of KEY from a key=value line
 #     bench_ratio A B              print A/B with two decimals
+#     bench_build_product PACKAGE PRODUCT [FLAG...]
+#                                  build PRODUCT in release mode and print its path
+#     bench_build_flowrun          build flowrun as the README installs it and
+#                                  print its path
 #
 # Environment: PYTHON (default python3), CC (default gcc), and the usual
 # CPPFLAGS / CFLAGS / LDFLAGS for finding libyaml outside the default paths.
@@ -163,4 +167,29 @@ bench_ratio() {
         if (b + 0 == 0) { print "bench: bench_ratio: division by zero" > "/dev/stderr"; exit 1 }
         printf "%.2f\n", a / b
     }'
+}
+
+# bench_build_product PACKAGE PRODUCT [FLAG...]
+#
+# Builds PRODUCT of the Swift package at PACKAGE in release mode, with any extra
+# `swift build` FLAGs (build progress on stderr), and prints the binary's path.
+bench_build_product() {
+    local package="${1:-}" product="${2:-}"
+    if [[ -z "$package" || -z "$product" ]]; then
+        _bench_die "usage: bench_build_product PACKAGE PRODUCT [FLAG...]"
+        return 1
+    fi
+    shift 2
+    swift build -c release "$@" --package-path "$package" --product "$product" >&2 || return 1
+    local bin_path
+    bin_path=$(swift build -c release "$@" --package-path "$package" --show-bin-path) || return 1
+    echo "$bin_path/$product"
+}
+
+# bench_build_flowrun
+#
+# Builds flowrun as the README's "Installing" section does (release, the Swift
+# runtime linked statically) and prints the binary's path.
+bench_build_flowrun() {
+    bench_build_product "$BENCH_DIR/.." flowrun --static-swift-stdlib
 }

@@ -10,8 +10,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 actions="${1:-1000000}"
-swift build -c release --package-path "$BENCH_DIR" --product flowkit-bench >&2
-bench="$(swift build -c release --package-path "$BENCH_DIR" --show-bin-path)/flowkit-bench"
+bench=$(bench_build_product "$BENCH_DIR" flowkit-bench)
 declare -A seconds
 for depth in 1 8 16 32; do
     line=$("$bench" routing "$depth" "$actions")

@@ -11,11 +11,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 repeat="${1:-5}"
 out="$BENCH_DIR/out"
-root="$BENCH_DIR/.."
 mkdir -p "$out"
 bare=$(bench_build_bare "$out")
-swift build -c release --static-swift-stdlib --package-path "$root" --product flowrun >&2
-flowrun="$(swift build -c release --static-swift-stdlib --package-path "$root" --show-bin-path)/flowrun"
+flowrun=$(bench_build_flowrun)
 
 baseline=$(python3 "$BENCH_DIR/measure.py" "$repeat" "$flowrun" --version)
 baseline_rss=$(bench_field "$baseline" max_rss_bytes)

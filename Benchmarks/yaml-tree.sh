@@ -16,8 +16,7 @@ mkdir -p "$out"
 file="$out/flow-${size_mb}mb.yaml"
 bench_generate "$size_mb" "$file"
 bare=$(bench_build_bare "$out")
-swift build -c release --package-path "$BENCH_DIR" --product flowkit-bench >&2
-bench="$(swift build -c release --package-path "$BENCH_DIR" --show-bin-path)/flowkit-bench"
+bench=$(bench_build_product "$BENCH_DIR" flowkit-bench)
 
 bare_line=$("$bare" "$file" "$repeat")
 tree_line=$("$bench" tree "$file" "$repeat")
