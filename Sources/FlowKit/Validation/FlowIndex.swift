@@ -1,6 +1,6 @@
 /// The flow tree flattened, with parent links: the static view of the responder
 /// tree that the checks walk (screen → its flow → parent flow → … → root → application).
-struct FlowIndex {
+struct FlowIndex: Sendable {
     struct Entry {
         var flow: Flow
         var parent: Int?

@@ -42,11 +42,16 @@ public struct Validator: Sendable {
         return report
     }
 
-    /// The checks of the model, each a function of the flow tree.
+    /// The checks of the model, each a function of the flow tree, run side by side on all
+    /// cores. (Measured on 2 cores: the 10 MB benchmark validates in 0.63 s instead of
+    /// 0.77 s, and the demo flow's first prompt comes no later.)
     func checks(_ index: FlowIndex, sources: [String: SourceText]) -> [Diagnostic] {
-        let mayFindErrors = IdentityCheck.check(index) + TargetCheck.check(index) + FieldCheck.check(index)
-            + ExpressionCheck.check(index, sources: sources) + ResponderChainCheck.check(index)
-        return findsWarnings ? mayFindErrors + GraphCheck.check(index) : mayFindErrors
+        var checks: [@Sendable () -> [Diagnostic]] = [
+            { IdentityCheck.check(index) }, { TargetCheck.check(index) }, { FieldCheck.check(index) },
+            { ExpressionCheck.check(index, sources: sources) }, { ResponderChainCheck.check(index) },
+        ]
+        if findsWarnings { checks.append { GraphCheck.check(index) } }
+        return ParallelWork.results(of: checks).flatMap { $0 }
     }
 }
 
