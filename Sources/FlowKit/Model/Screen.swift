@@ -15,13 +15,37 @@ public struct Screen: Sendable {
 public struct ActionEntry: Sendable {
     public var id: Located<String>
     public var label: Located<String>?
+    /// What most actions leave out, kept apart so that such an action stays small.
+    private var details: SharedStorage<Details>?
+
+    init(id: Located<String>) { self.id = id }
+
+    struct Details: SeldomSetDetails {
+        var key: Located<String>?
+        var validate: Located<Bool>?
+        var when: Located<String>?
+
+        var isEmpty: Bool { key == nil && validate == nil && when == nil }
+    }
+
     /// A one-character shortcut.
-    public var key: Located<String>?
+    public var key: Located<String>? {
+        get { details?.value.key }
+        set { details.change { $0.key = newValue } }
+    }
+
     /// Whether the screen's fields must be valid first; nil means the default
     /// (`true`, but `false` for `back` and `quit`).
-    public var validate: Located<Bool>?
+    public var validate: Located<Bool>? {
+        get { details?.value.validate }
+        set { details.change { $0.validate = newValue } }
+    }
+
     /// The action is offered only while this holds.
-    public var when: Located<String>?
+    public var when: Located<String>? {
+        get { details?.value.when }
+        set { details.change { $0.when = newValue } }
+    }
 
     /// The built-in actions the application responder handles (spec §7).
     public static let builtIns: Set<String> = ["back", "quit"]
