@@ -1,4 +1,4 @@
-import FlowKit
+@testable import FlowKit
 import Foundation
 import Testing
 import TestSupport
@@ -60,6 +60,18 @@ import TestSupport
         for marker in fixture.markers where marker.label == "note" {
             #expect(notes.contains("\(marker.line):\(marker.column)"), "no note at \(marker)")
         }
+    }
+
+    /// The fixtures are small, so the validator checks them one check after another; in
+    /// parallel (as it checks large files) each must give the same diagnostics, in order.
+    @Test(arguments: codes)
+    func fixtureGivesTheSameDiagnosticsWhenCheckedInParallel(code: String) throws {
+        let path = try #require(Self.cleanedFolder).appendingPathComponent("\(code).yaml").path
+        var sequential = Self.validator(for: code)
+        sequential.parallelChecksMinimumBytes = .max
+        var parallel = Self.validator(for: code)
+        parallel.parallelChecksMinimumBytes = 0
+        #expect(try parallel.validate(fileAt: path).diagnostics == sequential.validate(fileAt: path).diagnostics)
     }
 
     @Test func theCleanFixtureHasNoDiagnostics() throws {
