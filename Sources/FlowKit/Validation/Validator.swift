@@ -7,7 +7,7 @@ public struct Validator: Sendable {
     public var findsWarnings: Bool
     /// The size of source from which the checks run side by side on all cores. Below it
     /// they take a couple of milliseconds, and waking the other threads costs more than it
-    /// saves: on the 8 KB demo flow the first prompt came 0.1–0.3 ms later in parallel.
+    /// saves: on the 8 KB demo flow they cost 0.1–0.35 ms of CPU before the first prompt.
     var parallelChecksMinimumBytes = 64 * 1024
 
     public init(limits: YAMLLimits = .default, findsWarnings: Bool = true) {
