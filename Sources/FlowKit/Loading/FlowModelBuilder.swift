@@ -140,27 +140,29 @@ struct FlowModelBuilder {
                               at: name.location, fix: suggestion.map { Diagnostic.Fix("did you mean '\($0)'?", replacement: $0) })
             }
         }
-        var field = Field(id: id, type: type, isRequired: false, rules: [], remember: false, location: SourceLocation(idNode))
-        field.label = keys["label"].flatMap { reader.template($0, what: "a label") }
-        field.help = keys["help"].flatMap { reader.template($0, what: "a help text") }
-        field.placeholder = keys["placeholder"].flatMap { reader.template($0, what: "a placeholder") }
-        field.defaultValue = keys["default"]
-        field.isRequired = keys["required"].flatMap { reader.bool($0, what: "required") }?.value ?? false
-        field.pattern = keys["pattern"].flatMap { reader.string($0, what: "a pattern") }
-        field.min = keys["min"].flatMap { reader.number($0, what: "min") }
-        field.max = keys["max"].flatMap { reader.number($0, what: "max") }
-        field.when = keys["when"].flatMap { reader.expression($0, what: "when") }
-        field.message = keys["message"].flatMap { reader.template($0, what: "a message") }
-        field.remember = keys["remember"].flatMap { reader.bool($0, what: "remember") }?.value ?? false
-        if let node = keys["options"] { field.options = options(node) }
+        let label = keys["label"].flatMap { reader.template($0, what: "a label") }
+        var details = Field.Details()
+        details.help = keys["help"].flatMap { reader.template($0, what: "a help text") }
+        details.placeholder = keys["placeholder"].flatMap { reader.template($0, what: "a placeholder") }
+        details.defaultValue = keys["default"]
+        let isRequired = keys["required"].flatMap { reader.bool($0, what: "required") }?.value ?? false
+        details.pattern = keys["pattern"].flatMap { reader.string($0, what: "a pattern") }
+        details.min = keys["min"].flatMap { reader.number($0, what: "min") }
+        details.max = keys["max"].flatMap { reader.number($0, what: "max") }
+        details.when = keys["when"].flatMap { reader.expression($0, what: "when") }
+        details.message = keys["message"].flatMap { reader.template($0, what: "a message") }
+        let remember = keys["remember"].flatMap { reader.bool($0, what: "remember") }?.value ?? false
+        if let node = keys["options"] { details.options = options(node) }
+        var rules: [ValidationRule] = []
         if let node = keys["validate"] {
             if let list = node.sequence {
-                field.rules = list.compactMap { rule($0) }
+                rules = list.compactMap { rule($0) }
             } else {
                 reader.report(.typeMismatch, "a field's validate must be a list of { rule, message }, but this is \(reader.describe(node))", at: node)
             }
         }
-        return field
+        return Field(id: id, type: type, label: label, isRequired: isRequired, rules: rules, remember: remember,
+                     location: SourceLocation(idNode), details: details)
     }
 
     private mutating func options(_ node: Node) -> FieldOptions? {
@@ -207,16 +209,16 @@ struct FlowModelBuilder {
             return nil
         }
         guard let id = reader.id(idNode, what: "action id") else { return nil }
-        var action = ActionEntry(id: id)
-        action.label = keys["label"].flatMap { reader.template($0, what: "a label") }
+        let label = keys["label"].flatMap { reader.template($0, what: "a label") }
+        var details = ActionEntry.Details()
         if let keyNode = keys["key"], let key = reader.string(keyNode, what: "a shortcut key") {
-            if key.value.count == 1 { action.key = key } else {
+            if key.value.count == 1 { details.key = key } else {
                 reader.report(.typeMismatch, "a shortcut key is one character, but '\(key.value)' has \(key.value.count)", at: key.location)
             }
         }
-        action.validate = keys["validate"].flatMap { reader.bool($0, what: "validate") }
-        action.when = keys["when"].flatMap { reader.expression($0, what: "when") }
-        return action
+        details.validate = keys["validate"].flatMap { reader.bool($0, what: "validate") }
+        details.when = keys["when"].flatMap { reader.expression($0, what: "when") }
+        return ActionEntry(id: id, label: label, details: details)
     }
 
     // MARK: Handlers

@@ -10,14 +10,16 @@ public struct Field: Sendable {
     /// Everything most fields leave out, kept apart so that such a field stays small.
     private var details: SharedStorage<Details>?
 
-    init(id: Located<String>, type: Located<FieldType>, isRequired: Bool, rules: [ValidationRule], remember: Bool,
-         location: SourceLocation) {
+    init(id: Located<String>, type: Located<FieldType>, label: Located<String>?, isRequired: Bool, rules: [ValidationRule],
+         remember: Bool, location: SourceLocation, details: Details) {
         self.id = id
         self.type = type
+        self.label = label
         self.isRequired = isRequired
         self.rules = rules
         self.remember = remember
         self.location = location
+        self.details = .holding(details)
     }
 
     struct Details: SeldomSetDetails {

@@ -18,7 +18,11 @@ public struct ActionEntry: Sendable {
     /// What most actions leave out, kept apart so that such an action stays small.
     private var details: SharedStorage<Details>?
 
-    init(id: Located<String>) { self.id = id }
+    init(id: Located<String>, label: Located<String>? = nil, details: Details = Details()) {
+        self.id = id
+        self.label = label
+        self.details = .holding(details)
+    }
 
     struct Details: SeldomSetDetails {
         var key: Located<String>?
