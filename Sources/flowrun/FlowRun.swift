@@ -10,4 +10,9 @@ struct FlowRun: ParsableCommand {
         subcommands: [Run.self, Validate.self, Test.self, Chain.self, Graph.self, Schema.self],
         defaultSubcommand: Run.self
     )
+
+    static func main() {
+        FlowFilePreload.start(arguments: CommandLine.arguments)
+        main(nil)
+    }
 }

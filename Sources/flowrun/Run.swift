@@ -56,8 +56,9 @@ extension FlowRun {
         }
 
         func run() throws {
-            let tree = try FlowFile.compile(flow)
+            // Read before the flow, which may still be loading on another core (FlowFilePreload).
             let environment = ProcessInfo.processInfo.environment
+            let tree = try FlowFile.compile(flow)
             let memory = RememberedAnswers(flowFile: flow, environment: environment)
             var session = Session(tree: tree, environment: environment)
             var events: [SessionEvent] = []

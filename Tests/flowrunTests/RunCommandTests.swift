@@ -102,6 +102,16 @@ import TestSupport
         #expect(outcome.stdout.isEmpty)
     }
 
+    /// The flow is read while the arguments are parsed (FlowFilePreload), yet a mistake in
+    /// the arguments is still the one reported.
+    @Test func aBadOptionIsReportedRatherThanTheFlowsErrors() throws {
+        let directory = try flowFile("version: 1\nflow: app\nstart: nowhere\nscreens: { s: { actions: [quit] } }\n")
+        let outcome = try FlowrunProcess.run(["run", "flow.yaml", "--output", "xml"], directory: directory)
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.contains("--output"))
+        #expect(!outcome.stderr.contains("[unknown-target]"))
+    }
+
     @Test func answersAreCheckedBeforeTheRunAndUsed() throws {
         let directory = try flowFile(Self.form)
         try "name: Ada\nag: 3\n".write(to: directory.appendingPathComponent("typo.yaml"), atomically: true, encoding: .utf8)
