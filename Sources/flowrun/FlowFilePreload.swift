@@ -18,7 +18,7 @@ enum FlowFilePreload {
         init(path: String) { self.path = path }
     }
 
-    /// Set once, on the main thread, before anything reads it.
+    /// Read and written by one thread only: in the tool, the main thread.
     nonisolated(unsafe) private static var job: Job?
 
     /// Starts checking the flow file that `arguments` (the whole command line) name, if

@@ -11,6 +11,8 @@ struct FlowRun: ParsableCommand {
         defaultSubcommand: Run.self
     )
 
+    /// swift-argument-parser's `main`, with the flow file of a `run` read on another core
+    /// meanwhile (`FlowFilePreload`).
     static func main() {
         FlowFilePreload.start(arguments: CommandLine.arguments)
         main(nil)
