@@ -27,7 +27,7 @@ enum PlainText {
     /// The actions offered, numbered from 1, and the built-ins that may always be typed.
     static func actions(_ prompt: ActionPrompt) -> String {
         let offered = prompt.actions.enumerated().map { "\($0 + 1). \($1.label)" }.joined(separator: "  ")
-        let builtIns = ["back", "quit"].filter { id in !prompt.actions.contains { $0.id == id } }
+        let builtIns = ActionEntry.builtIns(besides: prompt.actions.map(\.id))
         return "Actions: \(offered)" + (builtIns.isEmpty ? "" : "  (or \(builtIns.joined(separator: ", ")))") + "\n> "
     }
 }

@@ -57,9 +57,9 @@ struct InteractiveTests {
         actions: [back]
     """
 
-    private func drive(_ steps: [Step], arguments: [String] = [], environment: [String: String] = [:]) throws -> Screen {
+    private func drive(_ steps: [Step], flow: String = Self.flow, arguments: [String] = [], environment: [String: String] = [:]) throws -> Screen {
         let directory = try FlowrunProcess.temporaryDirectory()
-        try Self.flow.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        try flow.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
         let stepsJSON = String(decoding: try JSONSerialization.data(withJSONObject: steps.map(\.json)), as: UTF8.self)
         let outcome = try ProcessRunner.run("/usr/bin/env", ["python3", Self.driver, stepsJSON, FlowrunProcess.executable.path, "run", "f.yaml"] + arguments,
                                             directory: directory, environment: environment, timeout: 60)
@@ -108,6 +108,26 @@ struct InteractiveTests {
                                 .expect("Choose"), .send("?"), .expect("responder chain"), .send("\u{4}")])
         #expect(screen.expect_failed == nil)
         #expect(screen.screen.contains("done  screen 'form': always"))
+    }
+
+    /// A screen that defines `back` itself lists it once, under its own label, and the
+    /// entries after it still run the actions they name.
+    @Test func aScreensOwnBackIsListedOnceAndQuitStillQuits() throws {
+        let flow = """
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            title: Start
+            actions: [{ id: back, label: Go back }]
+        """
+        let screen = try drive([.expect("Quit"), .send(Self.down + Self.enter)], flow: flow)
+        #expect(screen.expect_failed == nil)
+        #expect(screen.status == 0)
+        #expect(!screen.screen.contains("  Back"), "the built-in back is not listed a second time")
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(screen.stdout.utf8)) as? [String: Any])
+        #expect(result["status"] as? String == "cancelled")
     }
 
     @Test func controlCRestoresTheTerminalAndExitsWith130() throws {

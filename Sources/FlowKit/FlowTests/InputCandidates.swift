@@ -43,7 +43,7 @@ struct InputCandidates {
         switch prompt {
         case .field(let field): lines(for: field)
         case .action(let actions):
-            unique(actions.actions.map(\.id) + ActionEntry.builtIns.sorted())
+            unique(actions.actions.map(\.id) + ActionEntry.builtIns)
         case .ended: []
         }
     }

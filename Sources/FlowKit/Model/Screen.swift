@@ -51,8 +51,14 @@ public struct ActionEntry: Sendable {
         set { details.change { $0.when = newValue } }
     }
 
-    /// The built-in actions the application responder handles (spec §7).
-    public static let builtIns: Set<String> = ["back", "quit"]
+    /// The built-in actions the application responder handles (spec §7), in the order
+    /// they are offered.
+    public static let builtIns = ["back", "quit"]
+
+    /// The built-ins offered besides a screen's actions: those it does not define itself.
+    public static func builtIns(besides actionIDs: [String]) -> [String] {
+        builtIns.filter { !actionIDs.contains($0) }
+    }
 
     public var validatesFields: Bool { validate?.value ?? !Self.builtIns.contains(id.value) }
 }

@@ -18,7 +18,8 @@ public enum ChainDescription {
         for (number, responder) in responders.enumerated() { lines.append("  \(number + 1). \(tree.name(of: responder))") }
         lines.append("  \(responders.count + 1). the application (back, quit)")
         lines += ["", "actions:"]
-        let actions = screen.actions.map(\.id) + ["back", "quit"].filter { builtIn in !screen.actions.contains { $0.id == builtIn } }
+        let ids = screen.actions.map(\.id)
+        let actions = ids + ActionEntry.builtIns(besides: ids)
         let width = actions.map(\.count).max() ?? 0
         for action in actions {
             let routes = self.routes(of: action, through: responders, in: tree)

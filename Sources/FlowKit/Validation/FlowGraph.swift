@@ -129,7 +129,7 @@ struct FlowGraph {
         for action in shown.actions {
             outcomes += route(action.id.value, from: responder, pushedFrom: [screen], fallback: true, visited: &visited)
         }
-        for builtIn in ActionEntry.builtIns.sorted() where !listed.contains(builtIn) {
+        for builtIn in ActionEntry.builtIns where !listed.contains(builtIn) {
             outcomes += route(builtIn, from: responder, pushedFrom: [screen], fallback: false, visited: &visited)
         }
         if shown.isTerminal { outcomes.append(.finished(flow: screen.flow)) }

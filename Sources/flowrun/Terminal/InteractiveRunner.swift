@@ -39,8 +39,10 @@ struct InteractiveRunner {
                     show(session.answer(text))
                 }
             case .action(let prompt)?:
-                let items = prompt.actions.map(\.label) + ["Back", "Quit"].filter { label in !prompt.actions.contains { $0.label == label } }
-                let ids = prompt.actions.map(\.id) + ["back", "quit"].filter { id in !prompt.actions.contains { $0.id == id } }
+                // Built-ins the screen defines itself are listed once, under the screen's label.
+                let builtIns = ActionEntry.builtIns(besides: prompt.actions.map(\.id))
+                let items = prompt.actions.map(\.label) + builtIns.map { $0.prefix(1).uppercased() + $0.dropFirst() }
+                let ids = prompt.actions.map(\.id) + builtIns
                 result = widgets.list(label: "Choose", items: items, selected: 0, multiple: false, allowsHelp: true, keys: &keys)
                 switch result {
                 case .submitted(let number): show(session.perform(ids[(Int(number) ?? 1) - 1]))
