@@ -48,7 +48,8 @@ _bench_file_size() {
 # The generator stops at the first child flow that reaches SIZE_MB * 1e6
 # bytes, so a correct file is at least that big and overshoots by at most one
 # flow (a few KB).  An existing OUT whose size lies in
-# [target, target + max(64 KiB, 1%)] is reused; anything else is regenerated.
+# [target, target + max(64 KiB, 1%)] and that is newer than the generator is reused;
+# anything else is regenerated.
 # Output is written to a temporary file first so an interrupted run never
 # leaves a half-written OUT behind.
 bench_generate() {
@@ -68,7 +69,9 @@ bench_generate() {
         slack=65536
     fi
 
-    if [[ -f "$out" ]]; then
+    if [[ -f "$out" && "$BENCH_DIR/generate_flow_yaml.py" -nt "$out" ]]; then
+        echo "bench: the generator changed since $out was written; regenerating" >&2
+    elif [[ -f "$out" ]]; then
         local have
         have=$(_bench_file_size "$out") || return 1
         if ((have >= target && have <= target + slack)); then

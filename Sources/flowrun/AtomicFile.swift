@@ -12,16 +12,11 @@ enum AtomicFile {
         let temporary = path + ".tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw SourceFileWriteError(path: path) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress.map { $0 + written }, bytes.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                close(descriptor)
-                unlink(temporary)
-                throw SourceFileWriteError(path: path)
-            }
-            written += count
+        guard bytes.withUnsafeBytes({ Console.writeAll($0, to: descriptor) }) else {
+            let error = SourceFileWriteError(path: path)
+            close(descriptor)
+            unlink(temporary)
+            throw error
         }
         fsync(descriptor)
         close(descriptor)

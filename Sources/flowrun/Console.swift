@@ -39,17 +39,22 @@ enum Console {
     /// Writes all of `text`, unbuffered, retrying short and interrupted writes.
     static func emit(_ text: String, to stream: Stream) {
         var text = text
-        text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return }
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(stream.descriptor, base + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
+        text.withUTF8 { _ = writeAll(UnsafeRawBufferPointer($0), to: stream.descriptor) }
+    }
+
+    /// Writes all of `bytes` to `descriptor`, retrying short writes and writes a signal
+    /// interrupted (signals are installed without `SA_RESTART`). False if a write failed.
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(descriptor, base + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
             }
+            offset += written
         }
+        return true
     }
 }

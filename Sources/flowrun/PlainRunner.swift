@@ -39,7 +39,8 @@ struct PlainRunner {
             default:
                 return
             }
-            save()
+            // The last state is saved once, by the caller, after the loop.
+            if session.outcome == nil { save() }
         }
     }
 

@@ -1,10 +1,5 @@
 import FlowKit
 import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `remember: true` answers, kept per user in the XDG state directory
 /// (`$XDG_STATE_HOME/flowrun/remembered.json`, by default under `~/.local/state`),
@@ -18,12 +13,7 @@ struct RememberedAnswers {
             ?? environment["HOME"].map { $0 + "/.local/state" }
         storePath = base.map { $0 + "/flowrun/remembered.json" }
         // The real path, so `notes.yaml`, `./notes.yaml` and a link to it share their answers.
-        if let resolved = realpath(flowFile, nil) {
-            flowKey = String(cString: resolved)
-            free(resolved)
-        } else {
-            flowKey = flowFile
-        }
+        flowKey = FlowFileFinder.identity(of: flowFile)
     }
 
     /// The answers remembered for this flow file (none if the store is missing or unreadable).

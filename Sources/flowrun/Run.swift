@@ -59,7 +59,6 @@ extension FlowRun {
             // Read before the flow, which may still be loading on another core (FlowFilePreload).
             let environment = ProcessInfo.processInfo.environment
             let tree = try FlowFile.compile(flow)
-            let memory = RememberedAnswers(flowFile: flow, environment: environment)
             var session = Session(tree: tree, environment: environment)
             var events: [SessionEvent] = []
             if resume, let state {
@@ -72,9 +71,10 @@ extension FlowRun {
                     throw RunFailure("cannot resume from '\(state)': \(error)").exit()
                 }
             }
-            // Only flows with `remember: true` fields read the store (a file read and a decode at start-up).
+            // Only flows with `remember: true` fields use the store (a file read and a decode at start-up).
             let remembers = tree.screens.contains { $0.fields.contains { $0.remember } }
-            if remembers { session.remembered = memory.load() }
+            let memory = remembers ? RememberedAnswers(flowFile: flow, environment: environment) : nil
+            if let memory { session.remembered = memory.load() }
             if !resume { events = session.start() }
             var answered = PresetAnswers()
             do {
@@ -123,7 +123,7 @@ extension FlowRun {
                 finished = runner.session
             }
             StateFile.save(finished, to: state)
-            if remembers { memory.save(finished.answersToRemember) }
+            memory?.save(finished.answersToRemember)
             if interrupted {
                 Console.emit("\ninterrupted; progress saved\(state.map { " in \($0)" } ?? "")\n", to: .standardError)
                 throw ExitCode(Signals.exitStatus ?? 130)

@@ -48,6 +48,6 @@ struct Transcript {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard var line = try? encoder.encode(fields) else { return }
         line.append(UInt8(ascii: "\n"))
-        line.withUnsafeBytes { _ = write(descriptor, $0.baseAddress, $0.count) }
+        _ = line.withUnsafeBytes { Console.writeAll($0, to: descriptor) }
     }
 }

@@ -32,12 +32,6 @@ public enum BinaryOperator: String, Sendable, CaseIterable {
         }
     }
 
-    static let tightest = 5
-
-    var isOrdering: Bool {
-        self == .less || self == .lessOrEqual || self == .greater || self == .greaterOrEqual
-    }
-
     var isArithmetic: Bool {
         precedence >= 4
     }

@@ -12,7 +12,7 @@ struct Token: Sendable {
         case end
     }
 
-    enum Symbol: String, Sendable, CaseIterable {
+    enum Symbol: String, Sendable {
         case openParen = "(", closeParen = ")"
         case openBracket = "[", closeBracket = "]"
         case openBrace = "{", closeBrace = "}"

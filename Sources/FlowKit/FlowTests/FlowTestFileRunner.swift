@@ -48,14 +48,16 @@ public struct FlowTestFileRunner: Sendable {
 
     /// The flow validated and compiled, or why it cannot run.
     private mutating func compile(_ flowFile: String, for testFile: FlowTestFile) -> CompiledFlow {
+        // Only errors stop a test, so the warning-only checks are not run.
+        let validator = Validator(limits: limits, findsWarnings: false)
         let loaded: FlowLoadResult
         do {
-            loaded = try FlowLoader(limits: limits).load(fileAt: flowFile)
+            loaded = try validator.loader.load(fileAt: flowFile)
         } catch {
             return .unreadable("\(testFile.flow.location): \(error.description)")
         }
         sources.merge(loaded.sources) { first, _ in first }
-        let report = Validator(limits: limits).validate(loaded, file: flowFile)
+        let report = validator.validate(loaded, file: flowFile)
         let errors = report.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty else { return .invalid(errors) }
         guard let document = loaded.document else { return .unreadable("\(flowFile): the flow could not be loaded") }

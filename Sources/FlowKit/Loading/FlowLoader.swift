@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What loading a flow file gave: the model (when the YAML allowed one), every
 /// diagnostic of the file and the files it includes, and their text.
 public struct FlowLoadResult: Sendable {
@@ -61,7 +55,7 @@ private final class IncludeSession {
 
     func document(_ bytes: [UInt8], file: String) -> FlowDocument? {
         guard let root = parse(bytes, file: file) else { return nil }
-        chain.append((canonicalPath(file), file))
+        chain.append((FlowFileFinder.identity(of: file), file))
         var builder = FlowModelBuilder(reader: NodeReader(), resolveInclude: include)
         let flow = builder.document(root)
         diagnostics += builder.reader.diagnostics
@@ -91,7 +85,7 @@ private final class IncludeSession {
     func include(_ path: Located<String>, as id: Located<String>) -> Flow? {
         let including = path.location.file
         let resolved = path.value.hasPrefix("/") ? path.value : directory(of: including) + path.value
-        let canonical = canonicalPath(resolved)
+        let canonical = FlowFileFinder.identity(of: resolved)
         if let loop = chain.firstIndex(where: { $0.path == canonical }) {
             let cycle = (chain[loop...].map(\.shown) + [resolved]).joined(separator: " → ")
             report(.includeCycle, "including '\(path.value)' makes a cycle: \(cycle)", at: path)
@@ -129,11 +123,5 @@ private final class IncludeSession {
     private func directory(of file: String) -> String {
         guard let slash = file.lastIndex(of: "/") else { return "" }
         return String(file[...slash])
-    }
-
-    private func canonicalPath(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }

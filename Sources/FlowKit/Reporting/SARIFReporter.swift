@@ -29,11 +29,7 @@ public struct SARIFReporter: Reporter {
         for (index, code) in codes.enumerated() { ruleIndex[code] = index }
         let driver = Driver(name: "flowrun", version: FlowrunVersion.current, rules: codes.map(Rule.init))
         let results = reports.flatMap(\.diagnostics).map { Result($0, ruleIndex: ruleIndex[$0.code] ?? -1) }
-        let log = Log(runs: [Run(tool: Tool(driver: driver), results: results)])
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(log) else { return "{}\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return JSONReporter.encode(Log(runs: [Run(tool: Tool(driver: driver), results: results)]))
     }
 
     /// Escapes `text` for a SARIF plain-text message (§3.11.5 placeholders, §3.11.6 links).

@@ -32,8 +32,6 @@ public struct PresetAnswers: Sendable {
         answers[flow]?.removeValue(forKey: field)
     }
 
-    public var isEmpty: Bool { answers.values.allSatisfy(\.isEmpty) }
-
     private func resolve(_ key: String, in tree: ResponderTree) throws(KeyError) -> (flow: Int, field: String) {
         let fields = tree.screens.flatMap { screen in screen.fields.map { (flow: screen.flow, field: $0.id) } }
         let parts = key.split(separator: ".", maxSplits: 1).map(String.init)

@@ -30,12 +30,7 @@ public struct ResultDocument: Sendable {
     }
 
     /// Keys sorted, two-space indentation, one document.
-    var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(Encoded(self)) else { return "{}\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
-    }
+    var json: String { JSONReporter.encode(Encoded(self)) }
 
     /// The JSON document as YAML: the same keys in the same order; strings double-quoted
     /// (JSON's escapes are YAML's), so no value is read back as another type.

@@ -132,8 +132,7 @@ public struct Session: Sendable {
     /// A run working on the session's state. The state moves into the run (the session
     /// keeps an empty one meanwhile), so the run's changes never copy it.
     private mutating func beginRun() -> Run {
-        var run = Run(session: self)
-        run.state = state
+        let run = Run(session: self)
         state = SessionState(flows: [])
         return run
     }

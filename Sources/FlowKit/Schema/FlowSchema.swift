@@ -6,12 +6,7 @@ import FoundationEssentials
 /// can check as the author types.
 public enum FlowSchema {
     /// The schema as pretty-printed JSON with sorted keys.
-    public static var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(schema) else { return "{}\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
-    }
+    public static var json: String { JSONReporter.encode(schema) }
 
     static let idPattern = "^[A-Za-z_][A-Za-z0-9_-]*$"
 

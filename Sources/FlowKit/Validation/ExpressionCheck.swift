@@ -60,9 +60,10 @@ struct ExpressionCheck {
 
     /// `set` assigns to a variable of the handling flow, or `flowid.name` of an ancestor.
     private mutating func checkTarget(_ target: Located<String>, handlingFlow: Int) {
-        let parts = target.value.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         // A target that is not `name` or `flowid.name` is the model builder's `invalid-id`.
-        guard (1...2).contains(parts.count), parts.allSatisfy(Identifier.isValid), let name = parts.last else { return }
+        guard Identifier.isValidTarget(target.value) else { return }
+        let parts = target.value.split(separator: ".").map(String.init)
+        guard let name = parts.last else { return }
         let ancestry = index.ancestry(of: handlingFlow)
         let owner: Int
         if parts.count == 2 {

@@ -23,7 +23,7 @@ struct FlowScope: ExpressionScope {
         // A flow whose include failed stands in empty: any name of it reads as unknown-typed.
         if index.flows[target].flow.isPlaceholder { return .dyn }
         // `result` limits reads from outside the flow; the flow and its descendants read its variables.
-        if let result = index.flows[target].flow.result, !index.ancestry(of: flow).contains(target) {
+        if let result = index.flows[target].flow.result, !index.subtree(of: target).contains(flow) {
             return result.contains { $0.name.value == member } ? .dyn : nil
         }
         return tables.variables[target][member]

@@ -58,7 +58,8 @@ struct InteractiveRunner {
             case .endOfInput: show(session.endOfInput())
             default: break
             }
-            save()
+            // The last state is saved once, by the caller, after the loop.
+            if session.outcome == nil { save() }
         }
         return false
     }
