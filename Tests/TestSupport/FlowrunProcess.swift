@@ -14,11 +14,20 @@ public enum FlowrunProcess {
     }
 
     /// Runs `flowrun arguments…` in `directory` with `stdin` as its input and an
-    /// environment without `NO_COLOR` unless `environment` sets it.
+    /// environment without `NO_COLOR` unless `environment` sets it. `remember: true`
+    /// answers go to `stateHome` unless `environment` names an `XDG_STATE_HOME`.
     public static func run(_ arguments: [String], stdin: String = "", directory: URL? = nil,
                            environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> ProcessRunner.Outcome {
-        try ProcessRunner.run(executable.path, arguments, stdin: stdin, directory: directory, environment: environment, timeout: timeout)
+        var environment = environment
+        if environment["XDG_STATE_HOME"] == nil { environment["XDG_STATE_HOME"] = stateHome }
+        return try ProcessRunner.run(executable.path, arguments, stdin: stdin, directory: directory, environment: environment, timeout: timeout)
     }
+
+    /// A state folder of the test process's own, so runs never touch the user's.
+    public static let stateHome: String = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-tests-state-\(UUID().uuidString)")
+        return url.path
+    }()
 
     /// A fresh temporary folder for a test's files.
     public static func temporaryDirectory() throws -> URL {

@@ -17,6 +17,12 @@ import TestSupport
     /// The fuzz-session target picks a flow by its first byte among these, sorted.
     static let flows = ["browser.yaml", "notes.yaml", "signin.yaml"]
 
+    /// A missing or misnamed folder would leave a target's test with no cases, passing.
+    @Test(arguments: ["yaml", "validate", "expression", "session"])
+    func everyTargetHasInputs(target: String) {
+        #expect(!Self.inputs(target).isEmpty, "no inputs in Fixtures/Fuzz/\(target)")
+    }
+
     private func expectDocumented(_ outcome: ProcessRunner.Outcome, _ input: String, allowed: Set<Int32>) {
         #expect(!outcome.signalled && !outcome.timedOut, "\(input): \(outcome.stderr.suffix(500))")
         #expect(allowed.contains(outcome.status), "\(input): exit \(outcome.status)\n\(outcome.stderr.suffix(500))")
