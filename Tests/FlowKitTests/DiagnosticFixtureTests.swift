@@ -74,6 +74,29 @@ import TestSupport
         #expect(try parallel.validate(fileAt: path).diagnostics == sequential.validate(fileAt: path).diagnostics)
     }
 
+    /// `run` prepares its flow with `FlowPreparation`, which compiles the document while
+    /// the checks run, before it knows whether they find errors: on every fixture it must
+    /// report what the validator reports, and run only a flow without errors.
+    @Test(arguments: codes)
+    func fixturePreparedForRunningGivesTheValidatorsDiagnostics(code: String) async throws {
+        let path = try #require(Self.cleanedFolder).appendingPathComponent("\(code).yaml").path
+        let preparation = FlowPreparation(fileAt: path, validator: Self.validator(for: code))
+        async let helper: Void = preparation.help()
+        let outcome = preparation.outcome()
+        await helper
+        let expected = try Self.validator(for: code).validate(fileAt: path).diagnostics
+        switch outcome {
+        case .ready(_, _, let report):
+            #expect(report.diagnostics == expected)
+            #expect(!expected.contains { $0.severity == .error })
+        case .invalid(let report):
+            #expect(report.diagnostics == expected)
+            #expect(expected.contains { $0.severity == .error })
+        case .unreadable(let error):
+            Issue.record("\(code): \(error)")
+        }
+    }
+
     @Test func theCleanFixtureHasNoDiagnostics() throws {
         let folder = try #require(Self.cleanedFolder)
         let report = try Validator().validate(fileAt: folder.appendingPathComponent("clean.yaml").path)

@@ -18,9 +18,9 @@ import Testing
     @Test func aPreloadIsHandedOverOnlyForItsOwnPath() throws {
         FlowFilePreload.start(arguments: ["flowrun", "run", "no-such-flow.yaml"])
         #expect(FlowFilePreload.take("other.yaml") == nil)
-        let checked = try #require(FlowFilePreload.take("no-such-flow.yaml"))
-        guard case .unreadable = checked else {
-            Issue.record("expected the missing file to be unreadable, got \(checked)")
+        let outcome = try #require(FlowFilePreload.take("no-such-flow.yaml")).outcome()
+        guard case .unreadable = outcome else {
+            Issue.record("expected the missing file to be unreadable, got \(outcome)")
             return
         }
         #expect(FlowFilePreload.take("no-such-flow.yaml") == nil, "handed over twice")

@@ -50,22 +50,22 @@ public struct FlowTestFileRunner: Sendable {
     private mutating func compile(_ flowFile: String, for testFile: FlowTestFile) -> CompiledFlow {
         // Only errors stop a test, so the warning-only checks are not run.
         let validator = Validator(limits: limits, findsWarnings: false)
-        let loaded: FlowLoadResult
-        do {
-            loaded = try validator.loader.load(fileAt: flowFile)
-        } catch {
+        switch FlowPreparation(fileAt: flowFile, validator: validator).outcome() {
+        case .unreadable(let error):
             return .unreadable("\(testFile.flow.location): \(error.description)")
+        case .invalid(let report):
+            keepSources(of: report)
+            let errors = report.diagnostics.filter { $0.severity == .error }
+            return errors.isEmpty ? .unreadable("\(flowFile): the flow could not be compiled") : .invalid(errors)
+        case .ready(let document, let tree, let report):
+            keepSources(of: report)
+            return .compiled(document, tree)
         }
-        sources.merge(loaded.sources) { first, _ in first }
-        let report = validator.validate(loaded, file: flowFile)
-        let errors = report.diagnostics.filter { $0.severity == .error }
-        guard errors.isEmpty else { return .invalid(errors) }
-        guard let document = loaded.document else { return .unreadable("\(flowFile): the flow could not be loaded") }
-        do {
-            return .compiled(document, try ResponderTree(document))
-        } catch {
-            return .unreadable(error.description)
-        }
+    }
+
+    private mutating func keepSources(of report: FileReport) {
+        if let source = report.source, sources[report.file] == nil { sources[report.file] = source }
+        sources.merge(report.otherSources) { first, _ in first }
     }
 
     /// A flow path as a test file writes it: relative to the test file's folder.

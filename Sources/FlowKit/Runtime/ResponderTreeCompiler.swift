@@ -9,7 +9,12 @@ public struct CompileError: Error, Sendable, CustomStringConvertible {
 extension ResponderTree {
     /// Compiles a document. Run `Validator` first: a document with errors may not compile.
     public init(_ document: FlowDocument) throws(CompileError) {
-        var compiler = ResponderTreeCompiler(index: FlowIndex(root: document.root))
+        try self.init(FlowIndex(root: document.root))
+    }
+
+    /// Compiles the document that `index` indexes.
+    init(_ index: FlowIndex) throws(CompileError) {
+        var compiler = ResponderTreeCompiler(index: index)
         try compiler.compile()
         self.init(flows: compiler.flows, screens: compiler.screens,
                   flowsByID: Dictionary(compiler.flows.enumerated().map { ($1.id, $0) }) { first, _ in first })
