@@ -166,4 +166,12 @@ struct RunFailure: Error {
     }
 }
 
-extension ResultDocument.Format: ExpressibleByArgument {}
+extension ResultDocument.Format: ExpressibleByArgument {
+    // swift-argument-parser's defaults list an enum's values through generic key paths,
+    // built at run time on each of the several times a parse lists them. These say the
+    // same (no value has a description of its own) in plain code, and save 2% of the
+    // instructions before `run`'s first prompt. The other commands' enums keep the
+    // defaults: nothing waits on their start-up.
+    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+    public static var allValueDescriptions: [String: String] { [:] }
+}

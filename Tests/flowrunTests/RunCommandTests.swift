@@ -112,6 +112,16 @@ import TestSupport
         #expect(!outcome.stderr.contains("[unknown-target]"))
     }
 
+    /// `run` lists the result formats itself rather than through swift-argument-parser's
+    /// default (see `ResultDocument.Format`'s conformance): the error and the help still
+    /// name every one.
+    @Test func theResultFormatsAreListedInErrorsAndHelp() throws {
+        let refused = try FlowrunProcess.run(["run", "x.yaml", "--output", "xml"])
+        #expect(refused.stderr.contains("'json', 'yaml', 'env' or 'none'"), "\(refused.stderr)")
+        let help = try FlowrunProcess.run(["run", "--help"])
+        #expect(help.stdout.contains("values: json, yaml,"), "\(help.stdout)")
+    }
+
     @Test func answersAreCheckedBeforeTheRunAndUsed() throws {
         let directory = try flowFile(Self.form)
         try "name: Ada\nag: 3\n".write(to: directory.appendingPathComponent("typo.yaml"), atomically: true, encoding: .utf8)

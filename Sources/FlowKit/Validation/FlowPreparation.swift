@@ -32,6 +32,7 @@ public final class FlowPreparation: Sendable {
     public let path: String
     private let validator: Validator
     private let loadTaken = Atomic<Bool>(false)
+    private let loadFinished = Atomic<Bool>(false)
     /// Left once `loaded` is set.
     private let loadDone = DispatchGroup()
     private let loaded = Mutex<Loaded?>(nil)
@@ -77,9 +78,12 @@ public final class FlowPreparation: Sendable {
         if loadTaken.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged {
             let stage = load()
             loaded.withLock { $0 = stage }
+            loadFinished.store(true, ordering: .releasing)
             loadDone.leave()
             return stage
         }
+        // Reading a small flow takes about a millisecond: poll before sleeping (`BriefSpin`).
+        BriefSpin.until(atMost: .milliseconds(2)) { loadFinished.load(ordering: .acquiring) }
         loadDone.wait()
         // Set before `loadDone` was left; reading again is only a fallback the order rules out.
         return loaded.withLock { $0 } ?? load()

@@ -9,6 +9,7 @@ import Synchronization
 final class SharedWork<Result: Sendable>: Sendable {
     private let pieces: [@Sendable () -> Result]
     private let nextPiece = Atomic<Int>(0)
+    private let finishedPieces = Atomic<Int>(0)
     private let results: Mutex<[Result?]>
     /// Entered once per piece, left as each one finishes.
     private let unfinished = DispatchGroup()
@@ -26,14 +27,17 @@ final class SharedWork<Result: Sendable>: Sendable {
             guard piece < pieces.count else { return }
             let result = pieces[piece]()
             results.withLock { $0[piece] = result }
+            finishedPieces.wrappingAdd(1, ordering: .releasing)
             unfinished.leave()
         }
     }
 
     /// Every piece's result, in the order of the pieces: helps with the pieces left, then
-    /// waits for those other threads are still running.
+    /// waits for those other threads are still running (polling for the first
+    /// milliseconds, as `BriefSpin` explains, then asleep).
     func finish() -> [Result] {
         help()
+        BriefSpin.until(atMost: .milliseconds(2)) { finishedPieces.load(ordering: .acquiring) == pieces.count }
         unfinished.wait()
         return results.withLock { $0.compactMap { $0 } }
     }
