@@ -6,27 +6,26 @@
 #
 #   Benchmarks/first-prompt.sh [RUNS]
 #
+# The two are run in turns (alternate.py), RUNS times each, and compared quantile by
+# quantile: the quickest run, the quickest tenth, the quickest quarter and the median.
 # Target: <= 1.5x the floor.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-runs="${1:-50}"
+runs="${1:-200}"
 root="$BENCH_DIR/.."
 flowrun=$(bench_build_flowrun)
 hello=$(bench_build_product "$BENCH_DIR" hello)
 
-# Both are timed in turns, five rounds of runs/5, and each keeps its best time: a machine
-# that gets busier or quieter halfway through then skews neither side.
-rounds=5
-per_round=$(((runs + rounds - 1) / rounds))
-floor_s="" first_s=""
-best() { awk -v a="$1" -v b="$2" 'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }'; }
-for _ in $(seq "$rounds"); do
-    floor=$(python3 "$BENCH_DIR/measure.py" "$per_round" --until hello "$hello")
-    first=$(python3 "$BENCH_DIR/measure.py" "$per_round" --until "> " "$flowrun" run "$root/Flows/signin.yaml" --output none)
-    floor_s=$(best "$floor_s" "$(bench_field "$floor" seconds)")
-    first_s=$(best "$first_s" "$(bench_field "$first" seconds)")
-done
-printf '%-40s %10.2f ms\n' "Swift binary printing a line (floor)" "$(awk -v s="$floor_s" 'BEGIN { print s * 1000 }')"
-printf '%-40s %10.2f ms\n' "flowrun run Flows/signin.yaml, no input" "$(awk -v s="$first_s" 'BEGIN { print s * 1000 }')"
-printf '%-40s %10s    (target <= 1.50)\n' "time to first prompt / floor" "$(bench_ratio "$first_s" "$floor_s")"
+{ read -r floor; read -r first; } < <(python3 "$BENCH_DIR/alternate.py" "$runs" \
+    --until hello "$hello" \
+    --then --until "> " "$flowrun" run "$root/Flows/signin.yaml" --output none)
+ms() { awk -v s="$(bench_field "$1" "$2")" 'BEGIN { printf "%.2f", s * 1000 }'; }
+printf '%-42s %8s %8s %8s %8s\n' "" min p10 p25 median
+printf '%-42s %8s %8s %8s %8s ms\n' "Swift binary printing a line (floor)" \
+    "$(ms "$floor" min)" "$(ms "$floor" p10)" "$(ms "$floor" p25)" "$(ms "$floor" median)"
+printf '%-42s %8s %8s %8s %8s ms\n' "flowrun run Flows/signin.yaml, no input" \
+    "$(ms "$first" min)" "$(ms "$first" p10)" "$(ms "$first" p25)" "$(ms "$first" median)"
+ratio() { bench_ratio "$(bench_field "$first" "$1")" "$(bench_field "$floor" "$1")"; }
+printf '%-42s %8s %8s %8s %8s    (target <= 1.50)\n' "time to first prompt / floor" \
+    "$(ratio min)" "$(ratio p10)" "$(ratio p25)" "$(ratio median)"

@@ -11,13 +11,14 @@ enum FlowFile {
         FlowPreparation(fileAt: path, validator: Validator(findsWarnings: false))
     }
 
-    static func compile(_ path: String) throws -> ResponderTree {
-        try load(path).tree
+    /// `noColor`: the command was asked for no colour (`run --no-color` or `--plain`).
+    static func compile(_ path: String, noColor: Bool = false) throws -> ResponderTree {
+        try load(path, noColor: noColor).tree
     }
 
     /// The validated document and its compiled tree (prepared partly on another core,
     /// when `FlowFilePreload` started on this path already).
-    static func load(_ path: String) throws -> (document: FlowDocument, tree: ResponderTree) {
+    static func load(_ path: String, noColor: Bool = false) throws -> (document: FlowDocument, tree: ResponderTree) {
         switch (FlowFilePreload.take(path) ?? preparation(path)).outcome() {
         case .ready(let document, let tree, _):
             return (document, tree)
@@ -26,8 +27,8 @@ enum FlowFile {
             throw ExitCode(2)
         case .invalid(var report):
             report.diagnostics.removeAll { $0.severity != .error }
-            let colored = TextStyle.shouldColor(isTerminal: Console.isTerminal(.standardError),
-                                                environment: ProcessInfo.processInfo.environment)
+            let colored = !noColor && TextStyle.shouldColor(isTerminal: Console.isTerminal(.standardError),
+                                                            environment: ProcessInfo.processInfo.environment)
             Console.emit(TextReporter(colored: colored).render([report]), to: .standardError)
             throw ExitCode(2)
         }

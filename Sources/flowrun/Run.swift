@@ -58,7 +58,7 @@ extension FlowRun {
         func run() throws {
             // Read before the flow, which may still be loading on another core (FlowFilePreload).
             let environment = ProcessInfo.processInfo.environment
-            let tree = try FlowFile.compile(flow)
+            let tree = try FlowFile.compile(flow, noColor: noColor || plain)
             var session = Session(tree: tree, environment: environment)
             var events: [SessionEvent] = []
             if resume, let state {

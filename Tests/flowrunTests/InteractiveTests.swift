@@ -155,4 +155,14 @@ struct InteractiveTests {
         let plain = try drive([.expect("Order"), .send("\u{4}")], environment: ["NO_COLOR": "1"])
         #expect(!plain.screen.contains("\u{1B}[1m") && !plain.screen.contains("\u{1B}[1;36m"))
     }
+
+    /// The errors of a flow that does not validate follow `--no-color` and `--plain` too.
+    @Test(arguments: [[], ["--no-color"], ["--plain"]])
+    func aFlowsErrorsAreColouredOnlyWhenColourIsWanted(arguments: [String]) throws {
+        let flow = "version: 1\nflow: app\nstart: nowhere\nscreens: { s: { actions: [quit] } }\n"
+        let screen = try drive([.expect("unknown-target")], flow: flow, arguments: arguments)
+        #expect(screen.expect_failed == nil)
+        #expect(screen.status == 2)
+        #expect(screen.screen.contains("\u{1B}[") == arguments.isEmpty, "\(screen.screen.debugDescription)")
+    }
 }
