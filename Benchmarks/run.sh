@@ -11,7 +11,7 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
 if [ "${1:-}" = quick ]; then
-    tree_args=(1 2) validate_args=(1) routing_args=(100000) prompt_args=(5)
+    tree_args=(1 2) validate_args=(1) routing_args=(100000) prompt_args=(30)
 else
     tree_args=() validate_args=() routing_args=() prompt_args=()
 fi
