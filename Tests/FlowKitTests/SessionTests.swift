@@ -1,10 +1,18 @@
-import FlowKit
+@testable import FlowKit
 import Foundation
 import Testing
 import TestSupport
 
 /// The runtime's rules (spec §6–§8), driven through the scenarios of the examples.
 @Suite struct SessionTests {
+    /// Spec §5: an action or field without a label shows its id, humanized.
+    @Test func idsAreHumanizedIntoLabels() {
+        let labels = ["sign_up": "Sign up", "sign-in_now": "Sign in now", "__a__b__": "A b", "ßig": "SSig", "ok": "Ok", "_": ""]
+        for (id, label) in labels {
+            #expect(Session.humanized(id) == label, "\(id)")
+        }
+    }
+
     static let specExample = """
     version: 1
     flow: app

@@ -41,9 +41,25 @@ extension Session {
                           text: run.render(node.text, in: node.flow))
     }
 
-    /// An id as a label, where none is given (spec §5): `sign_up` → "Sign up".
+    /// An id as a label, where none is given (spec §5): `sign_up` → "Sign up". Runs of `_`
+    /// and `-` make one space, and none is kept at either end.
+    ///
+    /// Built character by character: `split` and `joined` cost the first screen 0.2M
+    /// instructions (1%) of generic code the runtime instantiates on first use.
     static func humanized(_ id: String) -> String {
-        let words = id.split(whereSeparator: { $0 == "_" || $0 == "-" }).joined(separator: " ")
-        return words.prefix(1).uppercased() + words.dropFirst()
+        var label = ""
+        var spaceDue = false
+        for character in id {
+            if character == "_" || character == "-" {
+                spaceDue = !label.isEmpty
+            } else if label.isEmpty {
+                label = String(character).uppercased()
+            } else {
+                if spaceDue { label.append(" ") }
+                spaceDue = false
+                label.append(character)
+            }
+        }
+        return label
     }
 }
