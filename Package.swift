@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "flowrun",
-    platforms: [.macOS(.v13)],
+    // Synchronization's Atomic and Mutex (signals, the shared preparation of a flow) need macOS 15.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "flowrun", targets: ["flowrun"]),
         .library(name: "FlowKit", targets: ["FlowKit"]),
