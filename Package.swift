@@ -27,7 +27,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Linked at a fixed address: the loader then has none of the executable's
-            // 42,000 pointers to relocate at each start (docs/decisions.md, "Start-up time").
+            // 41,800 pointers to relocate at each start (docs/decisions.md, "Start-up time").
             linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))]
         ),
         // Reusable helpers for both test targets: annotated fixtures, running the binary.

@@ -10,29 +10,10 @@ scripts: `min=S p10=S p25=S median=S` (seconds).
 On a shared virtual machine the best run alone swings by tenths of a millisecond from
 one try to the next; quantiles of runs taken in turns are steadier, and ratios of them
 compare two programs under the same load."""
-import os
 import random
-import subprocess
 import sys
-import time
 
-
-def time_to_text(command, text):
-    read_end, write_end = os.pipe()
-    start = time.perf_counter()
-    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=write_end, stderr=write_end)
-    os.close(write_end)
-    output, seen = b"", None
-    while chunk := os.read(read_end, 65536):
-        output += chunk
-        if seen is None and text in output:
-            seen = time.perf_counter() - start
-    os.close(read_end)
-    process.wait()
-    if seen is None:
-        sys.stderr.write(f"alternate.py: {text.decode()!r} never appeared in the output of {command}\n")
-        sys.exit(1)
-    return seen
+from measure import run_once
 
 
 def parse(args):
@@ -63,7 +44,7 @@ def main(argv):
     for _ in range(runs):
         for index in random.sample(range(len(groups)), len(groups)):
             text, command = groups[index]
-            times[index].append(time_to_text(command, text))
+            times[index].append(run_once(command, text)[0])
     for values in times:
         values.sort()
         print(" ".join(f"{name}={quantile(values, q):.6f}"

@@ -22,7 +22,7 @@ enum FlowFile {
         switch (FlowFilePreload.take(path) ?? preparation(path)).outcome() {
         case .ready(let document, let tree, _):
             return (document, tree)
-        case .unreadable(let error):
+        case .unreadable(let error as any CustomStringConvertible), .uncompilable(let error as any CustomStringConvertible):
             Console.error(error.description)
             throw ExitCode(2)
         case .invalid(var report):

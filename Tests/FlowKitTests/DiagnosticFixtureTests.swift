@@ -94,6 +94,8 @@ import TestSupport
             #expect(expected.contains { $0.severity == .error })
         case .unreadable(let error):
             Issue.record("\(code): \(error)")
+        case .uncompilable(let error):
+            Issue.record("\(code): the checks found no error, yet: \(error)")
         }
     }
 

@@ -20,7 +20,8 @@ import TestSupport
         }
         let compiled = try ResponderTree(document)
         #expect(tree.flows.map(\.id) == compiled.flows.map(\.id))
-        #expect(tree.screens.count == compiled.screens.count)
+        #expect(tree.flows.map(\.start) == compiled.flows.map(\.start))
+        #expect(tree.screens.map(\.id) == compiled.screens.map(\.id))
         #expect(report.diagnostics == (try Validator().validate(fileAt: path)).diagnostics)
     }
 
@@ -40,6 +41,20 @@ import TestSupport
             return
         }
         #expect(tree.flows.map(\.id) == alone.flows.map(\.id))
+        #expect(report.diagnostics == reportAlone.diagnostics)
+    }
+
+    /// A large flow's checks run on every core (as `validate`'s do); the outcome is the same.
+    @Test(arguments: examples)
+    func onAllCoresTheOutcomeIsTheSame(example: String) throws {
+        var everyCore = Validator()
+        everyCore.parallelChecksMinimumBytes = 0
+        guard case .ready(_, let tree, let report) = FlowPreparation(fileAt: Self.path(example), validator: everyCore).outcome(),
+              case .ready(_, let alone, let reportAlone) = FlowPreparation(fileAt: Self.path(example), validator: Validator()).outcome() else {
+            Issue.record("\(example) is not ready to run")
+            return
+        }
+        #expect(tree.screens.map(\.id) == alone.screens.map(\.id))
         #expect(report.diagnostics == reportAlone.diagnostics)
     }
 

@@ -1,4 +1,5 @@
 @testable import FlowKit
+import Dispatch
 import Synchronization
 import Testing
 #if canImport(Glibc)
@@ -25,6 +26,31 @@ import Darwin
         }
         #expect(work.finish() == Array(0..<64))
         #expect(runs.withLock { $0 } == Array(repeating: 1, count: 64))
+    }
+
+    /// The waiting thread finds every piece taken while one is still running elsewhere, for
+    /// longer than it polls: it must sleep until that piece is done, then see its result.
+    @Test func finishWaitsForAPieceAnotherThreadIsStillRunning() async {
+        let started = DispatchSemaphore(value: 0)
+        let work = SharedWork([
+            { @Sendable in
+                started.signal()
+                usleep(30_000)
+                return "slow"
+            },
+            { @Sendable in "quick" },
+        ])
+        let helper = Task.detached { work.help() }
+        started.wait()
+        #expect(work.finish() == ["slow", "quick"])
+        await helper.value
+    }
+
+    @Test func onAllCoresEveryPieceRunsOnceInOrder() {
+        let runs = Mutex(0)
+        let work = SharedWork((0..<16).map { piece in { @Sendable in runs.withLock { $0 += 1 }; return piece } })
+        #expect(work.finish(onAllCores: true) == Array(0..<16))
+        #expect(runs.withLock { $0 } == 16)
     }
 
     @Test func finishingAloneRunsEveryPieceInOrder() {

@@ -56,7 +56,9 @@ public struct FlowTestFileRunner: Sendable {
         case .invalid(let report):
             keepSources(of: report)
             let errors = report.diagnostics.filter { $0.severity == .error }
-            return errors.isEmpty ? .unreadable("\(flowFile): the flow could not be compiled") : .invalid(errors)
+            return errors.isEmpty ? .unreadable("\(flowFile): the flow could not be loaded") : .invalid(errors)
+        case .uncompilable(let error):
+            return .unreadable(error.description)
         case .ready(let document, let tree, let report):
             keepSources(of: report)
             return .compiled(document, tree)

@@ -8,8 +8,8 @@ import Darwin
 /// the condition the moment it holds.
 ///
 /// A thread that blocks instead is woken by the kernel when the other thread signals it,
-/// which on the 2-core virtual machines measured (Benchmarks/README.md) took up to half a
-/// millisecond: longer than the whole wait it replaced. Each poll yields the core, so a
+/// which on the 2-core virtual machine measured took up to half a millisecond: longer than
+/// the whole wait it replaced (docs/decisions.md, "Start-up time"). Each poll yields the core, so a
 /// thread being waited for that shares it still runs.
 enum BriefSpin {
     /// Polls `condition` until it holds or `limit` has passed; whether it held.

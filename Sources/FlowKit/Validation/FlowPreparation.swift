@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 
 /// Reading, validating and compiling a flow file to run it, as work that several threads
@@ -7,101 +6,106 @@ import Synchronization
 ///
 /// flowrun starts one on a second core before it parses its command line, and its main
 /// thread joins in once the parse is done, so neither waits for the other while work is
-/// left (Benchmarks/README.md, "time to first prompt").
+/// left (docs/decisions.md, "Start-up time").
 public final class FlowPreparation: Sendable {
     public enum Outcome: Sendable {
         case unreadable(SourceFileError)
-        /// The file has errors, or its document could not be compiled. The report holds
-        /// every diagnostic found, warnings included.
+        /// The file has errors. The report holds every diagnostic found, warnings included.
         case invalid(FileReport)
+        /// The checks found no error, yet the document did not compile: a fault of the
+        /// checks or of the compiler, which `error` locates.
+        case uncompilable(CompileError)
         /// The report holds the warnings found, if any.
         case ready(document: FlowDocument, tree: ResponderTree, report: FileReport)
     }
 
     private enum Piece: Sendable {
         case checked([Diagnostic])
-        case compiled(ResponderTree?)
+        case compiled(Result<ResponderTree, CompileError>)
     }
 
-    private enum Loaded: Sendable {
+    private enum LoadedFile: Sendable {
         case unreadable(SourceFileError)
         /// The checks and the compilation still to do: none when there is no document.
-        case loaded(FlowLoadResult, SharedWork<Piece>?)
+        case read(FlowLoadResult, SharedWork<Piece>?)
     }
 
     public let path: String
     private let validator: Validator
-    private let loadTaken = Atomic<Bool>(false)
-    private let loadFinished = Atomic<Bool>(false)
-    /// Left once `loaded` is set.
-    private let loadDone = DispatchGroup()
-    private let loaded = Mutex<Loaded?>(nil)
+    /// The file, once read; the thread that reads it holds the lock meanwhile.
+    private let loaded = Mutex<LoadedFile?>(nil)
+    private let readingStarted = Atomic<Bool>(false)
+    private let readingFinished = Atomic<Bool>(false)
 
     /// Prepares the file at `path`; `validator` chooses the limits and whether the
     /// warning-only checks run. Nothing is read before the first `help()`.
     public init(fileAt path: String, validator: Validator) {
         self.path = path
         self.validator = validator
-        loadDone.enter()
     }
 
     /// Does work nobody has started: reads the file if no thread has yet (or waits while
     /// another reads it), then runs checks until none are left untaken.
     public func help() {
-        if case .loaded(_, let work?) = stage() { work.help() }
+        if case .read(_, let work?) = loadedFile() { work.help() }
     }
 
     /// What the preparation found: helps with the work left, then waits for the pieces
-    /// other threads are still running.
+    /// other threads are still running. A large flow's checks run on every core.
     public func outcome() -> Outcome {
-        switch stage() {
+        switch loadedFile() {
         case .unreadable(let error):
             return .unreadable(error)
-        case .loaded(let loaded, let work):
+        case .read(let loaded, let work):
             var found: [Diagnostic] = []
-            var tree: ResponderTree?
-            for piece in work?.finish() ?? [] {
+            var compiled: Result<ResponderTree, CompileError>?
+            for piece in work?.finish(onAllCores: validator.checksRunInParallel(on: loaded.sources)) ?? [] {
                 switch piece {
                 case .checked(let diagnostics): found += diagnostics
-                case .compiled(let compiled): tree = compiled
+                case .compiled(let result): compiled = result
                 }
             }
             let report = validator.report(loaded, file: path, found: found)
-            guard let document = loaded.document, let tree,
+            guard let document = loaded.document, let compiled,
                   !report.diagnostics.contains(where: { $0.severity == .error }) else { return .invalid(report) }
-            return .ready(document: document, tree: tree, report: report)
+            switch compiled {
+            case .success(let tree): return .ready(document: document, tree: tree, report: report)
+            case .failure(let error): return .uncompilable(error)
+            }
         }
     }
 
-    /// The loaded file: read here if no other thread has taken the reading.
-    private func stage() -> Loaded {
-        if loadTaken.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged {
-            let stage = load()
-            loaded.withLock { $0 = stage }
-            loadFinished.store(true, ordering: .releasing)
-            loadDone.leave()
-            return stage
+    /// The file, read here if no other thread has started reading it.
+    private func loadedFile() -> LoadedFile {
+        if readingStarted.load(ordering: .acquiring) {
+            // Another thread holds the lock while it reads, about a millisecond for a small
+            // flow: poll before sleeping on the lock (`BriefSpin`).
+            BriefSpin.until(atMost: .milliseconds(2)) { readingFinished.load(ordering: .acquiring) }
         }
-        // Reading a small flow takes about a millisecond: poll before sleeping (`BriefSpin`).
-        BriefSpin.until(atMost: .milliseconds(2)) { loadFinished.load(ordering: .acquiring) }
-        loadDone.wait()
-        // Set before `loadDone` was left; reading again is only a fallback the order rules out.
-        return loaded.withLock { $0 } ?? load()
+        return loaded.withLock { file in
+            if let file { return file }
+            readingStarted.store(true, ordering: .releasing)
+            let read = read()
+            file = read
+            readingFinished.store(true, ordering: .releasing)
+            return read
+        }
     }
 
-    private func load() -> Loaded {
+    private func read() -> LoadedFile {
         let loaded: FlowLoadResult
         do {
             loaded = try validator.loader.load(fileAt: path)
         } catch {
             return .unreadable(error)
         }
-        guard let document = loaded.document else { return .loaded(loaded, nil) }
+        guard let document = loaded.document else { return .read(loaded, nil) }
         let index = FlowIndex(root: document.root)
-        // Compiling comes first, as the largest piece; a document with errors fails to
-        // compile, and the checks then say why.
-        let compile: @Sendable () -> Piece = { .compiled(try? ResponderTree(index)) }
+        // Compiling comes first, as the largest piece. It runs before the checks have
+        // said whether the document has errors; a document with errors may compile or
+        // not, and the outcome then reports the errors either way.
+        let compile: @Sendable () -> Piece = { .compiled(Result { () throws(CompileError) in try ResponderTree(index) }) }
         let checks = validator.checks(of: index, sources: loaded.sources).map { check in { @Sendable in Piece.checked(check()) } }
-        return .loaded(loaded, SharedWork([compile] + checks))
+        return .read(loaded, SharedWork([compile] + checks))
     }
 }

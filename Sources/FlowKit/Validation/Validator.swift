@@ -27,11 +27,6 @@ public struct Validator: Sendable {
         report(loader.load(bytes, file: file), file: file)
     }
 
-    /// Checks a file already loaded (so a command that goes on to run it reads it once).
-    public func validate(_ loaded: FlowLoadResult, file: String) -> FileReport {
-        report(loaded, file: file)
-    }
-
     private func report(_ loaded: FlowLoadResult, file: String) -> FileReport {
         let found = loaded.document.map { checks(FlowIndex(root: $0.root), sources: loaded.sources) } ?? []
         return report(loaded, file: file, found: found)
@@ -55,9 +50,13 @@ public struct Validator: Sendable {
     /// benchmark validates in 0.63 s in parallel, 0.77 s one check after another.)
     func checks(_ index: FlowIndex, sources: [String: SourceText]) -> [Diagnostic] {
         let checks = self.checks(of: index, sources: sources)
-        let sourceBytes = sources.values.reduce(0) { $0 + $1.bytes.count }
-        let results = sourceBytes >= parallelChecksMinimumBytes ? ParallelWork.results(of: checks) : checks.map { $0() }
+        let results = checksRunInParallel(on: sources) ? ParallelWork.results(of: checks) : checks.map { $0() }
         return results.flatMap { $0 }
+    }
+
+    /// Whether the checks of a flow with these sources are worth waking every core for.
+    func checksRunInParallel(on sources: [String: SourceText]) -> Bool {
+        sources.values.reduce(0) { $0 + $1.bytes.count } >= parallelChecksMinimumBytes
     }
 
     /// Each check of the model as a piece of work of its own, in the order their
