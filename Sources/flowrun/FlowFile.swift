@@ -1,6 +1,5 @@
 import ArgumentParser
 import FlowKit
-import FoundationEssentials
 
 /// Loading a flow file for the commands that use it (`run`, `chain`, `graph`): validated
 /// first; an unreadable file or one with errors stops the command with exit status 2, its
@@ -28,7 +27,7 @@ enum FlowFile {
         case .invalid(var report):
             report.diagnostics.removeAll { $0.severity != .error }
             let colored = !noColor && TextStyle.shouldColor(isTerminal: Console.isTerminal(.standardError),
-                                                            environment: ProcessInfo.processInfo.environment)
+                                                            environment: ProcessEnvironment.variables(TextStyle.variablesRead))
             Console.emit(TextReporter(colored: colored).render([report]), to: .standardError)
             throw ExitCode(2)
         }

@@ -8,6 +8,9 @@ struct RememberedAnswers {
     let storePath: String?
     let flowKey: String
 
+    /// The environment variables `init` reads.
+    static let variablesRead = ["XDG_STATE_HOME", "HOME"]
+
     init(flowFile: String, environment: [String: String]) {
         let base = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? environment["HOME"].map { $0 + "/.local/state" }

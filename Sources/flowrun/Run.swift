@@ -1,6 +1,5 @@
 import ArgumentParser
 import FlowKit
-import FoundationEssentials
 
 extension FlowRun {
     struct Run: ParsableCommand {
@@ -56,9 +55,8 @@ extension FlowRun {
         }
 
         func run() throws {
-            // Read before the flow, which may still be loading on another core (FlowFilePreload).
-            let environment = ProcessInfo.processInfo.environment
             let tree = try FlowFile.compile(flow, noColor: noColor || plain)
+            let environment = ProcessEnvironment.variables(tree.flows.flatMap(\.environment) + TextStyle.variablesRead + RememberedAnswers.variablesRead)
             var session = Session(tree: tree, environment: environment)
             var events: [SessionEvent] = []
             if resume, let state {

@@ -1,6 +1,5 @@
 import ArgumentParser
 import FlowKit
-import FoundationEssentials
 
 extension FlowRun {
     struct Test: ParsableCommand {
@@ -59,7 +58,7 @@ extension FlowRun {
             switch format {
             case .text:
                 let colored = TextStyle.shouldColor(isTerminal: Console.isTerminal(.standardOutput),
-                                                    environment: ProcessInfo.processInfo.environment)
+                                                    environment: ProcessEnvironment.variables(TextStyle.variablesRead))
                 Console.output(TestTextReporter(sources: runner.sources, colored: colored).render(results, coverage: report))
             case .json:
                 Console.output(TestJSONReporter().render(results, coverage: report))

@@ -1,6 +1,5 @@
 import ArgumentParser
 import FlowKit
-import FoundationEssentials
 
 extension FlowRun {
     struct Validate: ParsableCommand {
@@ -48,7 +47,7 @@ extension FlowRun {
                 }
             }
             let colored = TextStyle.shouldColor(isTerminal: Console.isTerminal(.standardOutput),
-                                                environment: ProcessInfo.processInfo.environment)
+                                                environment: ProcessEnvironment.variables(TextStyle.variablesRead))
             let shown = ValidationOutcome.shown(reports, quiet: quiet, strict: strict)
             Console.output(format.reporter(colored: colored, strict: strict).render(shown))
             let status = ValidationOutcome.exitCode(summary: ValidationSummary(reports), strict: strict, unreadable: unreadable)

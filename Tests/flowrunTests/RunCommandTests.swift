@@ -36,6 +36,26 @@ import TestSupport
         #expect(result["exit_code"] as? Int == 0)
     }
 
+    /// `run` reads the environment variables its flow lists in `env` (and no others reach
+    /// the flow: the checks refuse `env.NAME` for a name not listed).
+    @Test func aFlowReadsTheEnvironmentVariablesItLists() throws {
+        let directory = try flowFile("""
+        version: 1
+        flow: app
+        env: [GREETING_NAME, UNSET_NAME]
+        start: s
+        screens:
+          s:
+            text: "Hello {{ env.GREETING_NAME }}; unset: {{ env.UNSET_NAME == null }}"
+            actions: [done]
+            on: { done: { finish: true } }
+        """)
+        let outcome = try FlowrunProcess.run(["run", "flow.yaml"], stdin: "done\n", directory: directory,
+                                             environment: ["GREETING_NAME": "Ada"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("Hello Ada; unset: true"), "\(outcome.stderr)")
+    }
+
     @Test func theSignInScriptGivesTheDocumentedPath() throws {
         let example = Self.examples[0]
         let outcome = try FlowrunProcess.run([example.file], stdin: example.input, directory: flows)

@@ -10,7 +10,9 @@ public struct ResponderTree: Sendable {
         public let start: Target
         /// Declared variables in order, then each field's variable (null until answered).
         let initialVariables: [(name: String, value: Value)]
-        let environment: Set<String>
+        /// The environment variables the flow lists in `env`: its flows and screens may
+        /// read them as `env.NAME`.
+        public let environment: Set<String>
         let result: [(name: String, expression: Compiled<Expression>)]?
         let handlers: [String: HandlerNode]
         /// Indices into `ResponderTree.screens`.

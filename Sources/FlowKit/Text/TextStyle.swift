@@ -20,6 +20,9 @@ public struct TextStyle: Sendable {
 
     /// Whether a stream should get colour: it is a terminal, `NO_COLOR` is unset
     /// or empty (no-color.org), and `TERM` is not `dumb`.
+    /// The environment variables `shouldColor` reads.
+    public static let variablesRead = ["NO_COLOR", "TERM"]
+
     public static func shouldColor(isTerminal: Bool, environment: [String: String]) -> Bool {
         isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     }
