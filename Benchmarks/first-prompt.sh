@@ -16,7 +16,9 @@ runs="${1:-200}"
 root="$BENCH_DIR/.."
 # Both are timed as installed, copied by `install` as the README does: a binary as the
 # linker wrote it started 5-6% slower than a copy of the same bytes (2% for the small
-# floor), whatever the cause, and users run the copy.
+# floor). The page cache holds what the linker wrote in small pages; a file written (or
+# read back) sequentially gets large ones, which the loader maps with cheaper faults.
+# Users run the copy.
 installed=$(mktemp -d)
 trap 'rm -rf "$installed"' EXIT
 install "$(bench_build_flowrun)" "$installed/flowrun"
