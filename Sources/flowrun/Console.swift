@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FlowKit
 
 /// The process's standard streams: results on stdout, everything a person reads on stderr.
 enum Console {
@@ -19,6 +20,13 @@ enum Console {
 
     static func isTerminal(_ stream: Stream) -> Bool {
         isatty(stream.descriptor) == 1
+    }
+
+    /// Whether text written to `stream` may be coloured: it is a terminal, and neither
+    /// `NO_COLOR` nor `TERM=dumb` says otherwise (`TextStyle.shouldColor`). A command's own
+    /// `--no-color` is its caller's to add.
+    static func colors(_ stream: Stream) -> Bool {
+        TextStyle.shouldColor(isTerminal: isTerminal(stream), environment: ProcessEnvironment.variables(TextStyle.variablesRead))
     }
 
     /// Writes a result to stdout.

@@ -26,9 +26,7 @@ enum FlowFile {
             throw ExitCode(2)
         case .invalid(var report):
             report.diagnostics.removeAll { $0.severity != .error }
-            let colored = !noColor && TextStyle.shouldColor(isTerminal: Console.isTerminal(.standardError),
-                                                            environment: ProcessEnvironment.variables(TextStyle.variablesRead))
-            Console.emit(TextReporter(colored: colored).render([report]), to: .standardError)
+            Console.emit(TextReporter(colored: !noColor && Console.colors(.standardError)).render([report]), to: .standardError)
             throw ExitCode(2)
         }
     }

@@ -102,9 +102,8 @@ extension FlowRun {
             let finished: Session
             let interrupted: Bool
             if interactive, let terminal = RawTerminal() {
-                let colored = !noColor && TextStyle.shouldColor(isTerminal: Console.isTerminal(.standardError), environment: environment)
                 var runner = InteractiveRunner(session: session, presets: answered, statePath: state, transcript: transcriptFile,
-                                               style: TextStyle(enabled: colored))
+                                               style: TextStyle(enabled: !noColor && Console.colors(.standardError)))
                 interrupted = runner.run(startingWith: events)
                 terminal.restore()
                 finished = runner.session

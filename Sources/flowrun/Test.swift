@@ -57,9 +57,7 @@ extension FlowRun {
             let report = coverage ? CoverageReport(results) : nil
             switch format {
             case .text:
-                let colored = TextStyle.shouldColor(isTerminal: Console.isTerminal(.standardOutput),
-                                                    environment: ProcessEnvironment.variables(TextStyle.variablesRead))
-                Console.output(TestTextReporter(sources: runner.sources, colored: colored).render(results, coverage: report))
+                Console.output(TestTextReporter(sources: runner.sources, colored: Console.colors(.standardOutput)).render(results, coverage: report))
             case .json:
                 Console.output(TestJSONReporter().render(results, coverage: report))
             case .junit:

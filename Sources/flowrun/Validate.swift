@@ -46,8 +46,7 @@ extension FlowRun {
                     unreadable = true
                 }
             }
-            let colored = TextStyle.shouldColor(isTerminal: Console.isTerminal(.standardOutput),
-                                                environment: ProcessEnvironment.variables(TextStyle.variablesRead))
+            let colored = Console.colors(.standardOutput)
             let shown = ValidationOutcome.shown(reports, quiet: quiet, strict: strict)
             Console.output(format.reporter(colored: colored, strict: strict).render(shown))
             let status = ValidationOutcome.exitCode(summary: ValidationSummary(reports), strict: strict, unreadable: unreadable)

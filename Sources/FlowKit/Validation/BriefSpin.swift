@@ -9,8 +9,8 @@ import Darwin
 ///
 /// A thread that blocks instead is woken by the kernel when the other thread signals it,
 /// which on the 2-core virtual machine measured took up to half a millisecond: longer than
-/// the whole wait it replaced (docs/decisions.md, "Start-up time"). Each poll yields the core, so a
-/// thread being waited for that shares it still runs.
+/// the whole wait it replaced (docs/decisions.md, "Start-up time"). Each poll yields the
+/// core, so a thread being waited for that shares it still runs.
 enum BriefSpin {
     /// Polls `condition` until it holds or `limit` has passed; whether it held.
     @discardableResult
