@@ -12,6 +12,10 @@ public struct FlowLoader: Sendable {
     public var limits: YAMLLimits
     /// Deepest chain of includes (`include-too-deep`).
     public var maxIncludeDepth: Int
+    /// The size from which a file's child flows are built on a second core while the
+    /// rest of it is parsed (`HandedOffFlows`). Below it, starting that work costs more
+    /// than it saves, and a file's tree is small anyway.
+    var handoffMinimumBytes = 64 * 1024
 
     public init(limits: YAMLLimits = .default, maxIncludeDepth: Int = 32) {
         self.limits = limits
@@ -54,24 +58,29 @@ private final class IncludeSession {
     }
 
     func document(_ bytes: [UInt8], file: String) -> FlowDocument? {
-        guard let root = parse(bytes, file: file) else { return nil }
+        guard let (root, handedOff) = parse(bytes, file: file) else { return nil }
         chain.append((FlowFileFinder.identity(of: file), file))
-        var builder = FlowModelBuilder(reader: NodeReader(), resolveInclude: include)
+        var builder = FlowModelBuilder(handedOff: handedOff, resolveInclude: include)
         let flow = builder.document(root)
         diagnostics += builder.reader.diagnostics
         return flow.map { FlowDocument(root: $0, files: files) }
     }
 
-    /// The root node of a well-formed, single-document file; nil (with diagnostics) otherwise.
-    private func parse(_ bytes: [UInt8], file: String) -> Node? {
+    /// The root node of a well-formed, single-document file, with the child flows built
+    /// while it was parsed; nil (with diagnostics) otherwise.
+    private func parse(_ bytes: [UInt8], file: String) -> (root: Node, handedOff: HandedOffFlows?)? {
         files.append(file)
         sources[file] = SourceText(bytes)
-        let parsed = YAMLParser(limits: loader.limits).parse(bytes, file: file)
+        let handedOff = bytes.count >= loader.handoffMinimumBytes ? HandedOffFlows() : nil
+        let parsed = YAMLParser(limits: loader.limits)
+            .parse(bytes, file: file, handoff: handedOff.map { SubtreeHandoff(key: "flows", receiver: $0) })
+        handedOff?.finish()
         diagnostics += parsed.diagnostics
         guard !parsed.diagnostics.contains(where: { Self.leavesNoTree($0.code) }) else { return nil }
         let shape = DocumentShapeCheck.check(parsed.tree)
         diagnostics += shape
-        return shape.isEmpty ? parsed.tree.documents.first : nil
+        guard shape.isEmpty, let root = parsed.tree.documents.first else { return nil }
+        return (root, handedOff)
     }
 
     private static func leavesNoTree(_ code: DiagnosticCode) -> Bool {
@@ -107,10 +116,10 @@ private final class IncludeSession {
             report(.includeNotFound, "cannot include '\(path.value)': \(error.reason) (looked for \(resolved))", at: path)
             return nil
         }
-        guard let root = parse(bytes, file: resolved) else { return nil }
+        guard let (root, handedOff) = parse(bytes, file: resolved) else { return nil }
         chain.append((canonical, resolved))
         defer { chain.removeLast() }
-        var builder = FlowModelBuilder(reader: NodeReader(), resolveInclude: include)
+        var builder = FlowModelBuilder(handedOff: handedOff, resolveInclude: include)
         let flow = builder.document(root, includedAs: id)
         diagnostics += builder.reader.diagnostics
         return flow

@@ -1,9 +1,18 @@
 /// Builds the flow model (spec §3–§8) from a document's YAML tree by hand, so that
 /// every value keeps its position and every problem becomes a diagnostic.
 struct FlowModelBuilder {
-    var reader = NodeReader()
+    var reader: NodeReader
     /// Loads and builds an included file: `(path as written, the id it is included as)`.
     let resolveInclude: (Located<String>, Located<String>) -> Flow?
+    /// The child flows built while the file was parsed, which the tree holds as placeholders.
+    var handedOff: HandedOffFlows?
+
+    init(reader: NodeReader = NodeReader(), handedOff: HandedOffFlows? = nil,
+         resolveInclude: @escaping (Located<String>, Located<String>) -> Flow?) {
+        self.reader = reader
+        self.handedOff = handedOff
+        self.resolveInclude = resolveInclude
+    }
 
     // MARK: Documents and flows
 
@@ -83,7 +92,16 @@ struct FlowModelBuilder {
     }
 
     /// A child flow written in place, or `{ include: path }`.
-    private mutating func childFlow(_ node: Node, id: Located<String>) -> Flow? {
+    mutating func childFlow(_ node: Node, id: Located<String>) -> Flow? {
+        if let number = node.handoff, let built = handedOff?.take(number) {
+            switch built {
+            case .flow(let flow, let diagnostics):
+                reader.adopt(diagnostics)
+                return flow
+            case .needsIncludes(let node):
+                return childFlow(node, id: id)
+            }
+        }
         if let pairs = node.mapping, pairs.contains(where: { $0.key.string == "include" }) {
             guard let keys = reader.mapping(node, allowed: FlowKeys.include, what: "an include"),
                   let pathNode = keys["include"], let path = reader.string(pathNode, what: "an include path") else { return nil }

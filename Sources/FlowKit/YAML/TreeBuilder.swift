@@ -12,6 +12,7 @@ import Darwin
 struct TreeBuilder {
     let file: String
     let limits: YAMLLimits
+    let handoff: SubtreeHandoff?
 
     private(set) var diagnostics: [Diagnostic] = []
     /// Set when a limit was hit: the caller stops feeding events.
@@ -35,6 +36,9 @@ struct TreeBuilder {
     /// Nodes that aliases stand for, counted as if expanded.
     private var aliasNodes: UInt64 = 0
     private var largestAlias: (nodes: UInt64, at: PackedMark) = (0, PackedMark(line: 1, column: 1))
+    /// Anchors defined, aliases used and merge keys written so far: a subtree during which
+    /// this did not change neither refers out of itself nor can be referred into.
+    private var references = 0
 
     private struct OpenCollection {
         var record: UInt32
@@ -44,6 +48,11 @@ struct TreeBuilder {
         var height = 1
         var hasMergeKey = false
         var isMapping: Bool
+        /// `text`, `children` and `references` as the collection started, so that its
+        /// nodes can be taken out of the arena when it is handed off.
+        var textBase: Int
+        var childrenBase: Int
+        var referencesBefore: Int
     }
 
     private struct Anchor {
@@ -52,9 +61,12 @@ struct TreeBuilder {
         var height: Int
     }
 
-    init(file: String, limits: YAMLLimits, sizeHint: Int) {
+    init(file: String, limits: YAMLLimits, sizeHint: Int, handoff: SubtreeHandoff? = nil) {
         self.file = file
         self.limits = limits
+        self.handoff = handoff
+        // Handed-off values leave the arena, so it stays small however large the file.
+        guard handoff == nil else { return }
         // Flow-shaped YAML runs at about one node per 10 bytes and half of it is scalar text.
         records.reserveCapacity(sizeHint / 10)
         children.reserveCapacity(sizeHint / 10)
@@ -83,6 +95,7 @@ struct TreeBuilder {
                                       start: start, end: end, first: offset, count: UInt32(bytes.count)))
         let isMergeKey = style == .plain && tag == nil && bytes.count == 2
             && bytes[0] == UInt8(ascii: "<") && bytes[1] == UInt8(ascii: "<")
+        if anchor != nil || isMergeKey { references += 1 }
         completed(index, expandedNodes: 1, height: 0, anchor: anchor, isMergeKey: isMergeKey)
     }
 
@@ -94,8 +107,12 @@ struct TreeBuilder {
         }
         let index = append(NodeRecord(kind: mapping ? .mapping : .sequence, style: style.rawValue, scalarKind: .null,
                                       tag: intern(tag), start: start, end: start, first: 0, count: 0))
-        if let anchor { openAnchors.insert(anchor) }
-        openCollections.append(OpenCollection(record: index, pendingBase: pendingChildren.count, anchor: anchor, isMapping: mapping))
+        if let anchor {
+            openAnchors.insert(anchor)
+            references += 1
+        }
+        openCollections.append(OpenCollection(record: index, pendingBase: pendingChildren.count, anchor: anchor, isMapping: mapping,
+                                              textBase: text.count, childrenBase: children.count, referencesBefore: references))
     }
 
     mutating func collectionEnd(at end: PackedMark) {
@@ -112,7 +129,7 @@ struct TreeBuilder {
         records[Int(collection.record)].end = end
         pendingChildren.removeLast(entries.count)
         if let anchor = collection.anchor { openAnchors.remove(anchor) }
-        completed(collection.record, expandedNodes: collection.expandedNodes, height: collection.height,
+        completed(handOff(collection) ?? collection.record, expandedNodes: collection.expandedNodes, height: collection.height,
                   anchor: collection.anchor, isMergeKey: false)
     }
 
@@ -131,6 +148,7 @@ struct TreeBuilder {
             stopped = true
             return
         }
+        references += 1
         aliasNodes = aliasNodes.addingReportingOverflow(anchor.expandedNodes).overflow ? .max : aliasNodes + anchor.expandedNodes
         if anchor.expandedNodes > largestAlias.nodes { largestAlias = (anchor.expandedNodes, start) }
         if aliasNodes > UInt64(limits.maxAliasNodes) {
@@ -186,6 +204,60 @@ struct TreeBuilder {
         let sum = openCollections[last].expandedNodes.addingReportingOverflow(expandedNodes)
         openCollections[last].expandedNodes = sum.overflow ? .max : sum.partialValue
         openCollections[last].height = max(openCollections[last].height, height + 1)
+    }
+
+    // MARK: Handing off
+
+    /// Gives a finished collection to the handoff's receiver when it is a value of the
+    /// handed-off mapping and refers to nothing outside itself, takes its nodes out of the
+    /// arena, and returns the placeholder record that replaces it.
+    private mutating func handOff(_ collection: OpenCollection) -> UInt32? {
+        guard let handoff, documentCount == 1, openCollections.count == 2, collection.isMapping,
+              collection.anchor == nil, references == collection.referencesBefore else { return nil }
+        let (root, parent) = (openCollections[0], openCollections[1])
+        guard root.isMapping, parent.isMapping, root.anchor == nil, parent.anchor == nil,
+              (pendingChildren.count - parent.pendingBase) % 2 == 1, let key = pendingChildren.last,
+              records[Int(key)].kind == .scalar, !isMergeKey(key),
+              spells(pendingChildren[parent.pendingBase - 1], handoff.key) else { return nil }
+        let base = Int(collection.record)
+        let subtree = detachedTree(from: base, text: collection.textBase, children: collection.childrenBase, key: key)
+        let number = handoff.receiver.receive(value: Node(tree: subtree, index: 0),
+                                              key: Node(tree: subtree, index: UInt32(subtree.records.count - 1)))
+        let placeholder = NodeRecord(kind: .handedOff, style: records[base].style, scalarKind: .null, tag: 0,
+                                     start: records[base].start, end: records[base].end, first: number, count: 0)
+        records.removeSubrange(base...)
+        text.removeSubrange(collection.textBase...)
+        children.removeSubrange(collection.childrenBase...)
+        records.append(placeholder)
+        return UInt32(base)
+    }
+
+    /// The records from `base` on, as a tree of their own with `key` as its last record.
+    private func detachedTree(from base: Int, text textBase: Int, children childrenBase: Int, key: UInt32) -> YAMLTree {
+        var subtreeRecords = Array(records[base...])
+        for index in subtreeRecords.indices {
+            switch subtreeRecords[index].kind {
+            case .scalar: subtreeRecords[index].first -= UInt32(textBase)
+            case .sequence, .mapping: subtreeRecords[index].first -= UInt32(childrenBase)
+            // A subtree that refers to nothing outside holds no alias, and only values
+            // of the root's mapping are handed off, never anything inside them.
+            case .alias, .handedOff: break
+            }
+        }
+        var subtreeText = Array(text[textBase...])
+        var keyRecord = records[Int(key)]
+        subtreeText.append(contentsOf: text[Int(keyRecord.first)..<Int(keyRecord.first + keyRecord.count)])
+        keyRecord.first = UInt32(subtreeText.count) - keyRecord.count
+        subtreeRecords.append(keyRecord)
+        let subtreeChildren = children[childrenBase...].map { $0 - UInt32(base) }
+        return YAMLTree(file: file, records: subtreeRecords, text: subtreeText, children: subtreeChildren, tags: tags, documentRoots: [])
+    }
+
+    /// Whether the record is a scalar spelled `word`.
+    private func spells(_ index: UInt32, _ word: String) -> Bool {
+        let record = records[Int(index)]
+        guard record.kind == .scalar else { return false }
+        return text[Int(record.first)..<Int(record.first + record.count)].elementsEqual(word.utf8)
     }
 
     private mutating func intern(_ tag: String?) -> UInt32 {

@@ -34,7 +34,9 @@ public final class YAMLTree: Sendable {
 
 /// One node of the arena, 32 bytes.
 struct NodeRecord {
-    enum Kind: UInt8 { case scalar, sequence, mapping, alias }
+    /// `handedOff` stands for a value given to a `SubtreeHandoff` while the file was parsed:
+    /// its nodes left the arena, and `first` is the number the receiver gave it.
+    enum Kind: UInt8 { case scalar, sequence, mapping, alias, handedOff }
 
     var kind: Kind
     /// `ScalarStyle` or `CollectionStyle`, by kind.
@@ -46,6 +48,7 @@ struct NodeRecord {
     var start: PackedMark
     var end: PackedMark
     /// Scalar: offset into `text`. Collection: offset into `children`. Alias: the target record.
+    /// Handed off: the receiver's number for it.
     var first: UInt32
     /// Scalar: byte length. Collection: number of entries in `children`. Alias: unused.
     var count: UInt32
