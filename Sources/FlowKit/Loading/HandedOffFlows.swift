@@ -6,6 +6,9 @@ import Synchronization
 /// background queue from a tree of its own, which is freed once the flow is built.
 /// The file's tree never holds more than its root's keys and one flow.
 ///
+/// When the queue falls behind, the loading thread builds the flow it was given itself:
+/// flows waiting to be built would otherwise pile up, each holding its tree.
+///
 /// A flow built here is exactly the flow the loader would build from the same nodes, with
 /// the same diagnostics, so the loader takes it in place of the node (`take`).
 final class HandedOffFlows: SubtreeReceiver, Sendable {
@@ -21,15 +24,25 @@ final class HandedOffFlows: SubtreeReceiver, Sendable {
     private let results = Mutex<[Built?]>([])
     private let queue = DispatchQueue(label: "flowrun.handed-off-flows")
     private let building = DispatchGroup()
+    /// Flows given to the queue and not yet built.
+    private let waiting = Atomic<Int>(0)
+    private let maximumWaiting = 2
 
     func receive(value: Node, key: Node) -> UInt32 {
         let number = results.withLock { results in
             results.append(nil)
             return results.count - 1
         }
+        guard waiting.load(ordering: .relaxed) < maximumWaiting else {
+            let built = Self.build(value, key: key)
+            results.withLock { $0[number] = built }
+            return UInt32(number)
+        }
+        waiting.add(1, ordering: .relaxed)
         queue.async(group: building) {
             let built = Self.build(value, key: key)
             self.results.withLock { $0[number] = built }
+            self.waiting.subtract(1, ordering: .relaxed)
         }
         return UInt32(number)
     }
