@@ -57,33 +57,33 @@ struct FlowModelBuilder {
             reader.report(.missingKey, "flow '\(id.value)' needs 'start': the screen or child flow it begins with", at: location)
         }
         if let node = keys["variables"] {
-            for (name, _, value) in reader.idMapping(node, what: "variables") {
+            flow.variables = reader.idMapping(node, what: "variables").map { name, _, value in
                 reader.checkID(name, what: "variable name")
-                flow.variables.append(Variable(name: name, value: value))
+                return Variable(name: name, value: value)
             }
         }
         if let node = keys["env"] {
             if let names = node.sequence {
-                flow.environment = names.compactMap { reader.string($0, what: "an environment variable name") }
+                flow.environment = names.compactMapOnce { reader.string($0, what: "an environment variable name") }
             } else {
                 reader.report(.typeMismatch, "env must be a list of environment variable names, but this is \(reader.describe(node))", at: node)
             }
         }
         if let node = keys["screens"] {
-            for (screenID, _, value) in reader.idMapping(node, what: "screens") {
+            flow.screens = reader.idMapping(node, what: "screens").compactMapOnce { screenID, _, value in
                 reader.checkID(screenID, what: "screen id")
-                if let screen = screen(value, id: screenID) { flow.screens.append(screen) }
+                return screen(value, id: screenID)
             }
         }
         if let node = keys["flows"] {
-            for (childID, _, value) in reader.idMapping(node, what: "flows") {
+            flow.flows = reader.idMapping(node, what: "flows").compactMapOnce { childID, _, value in
                 reader.checkID(childID, what: "flow id")
-                if let child = childFlow(value, id: childID) { flow.flows.append(child) }
+                return childFlow(value, id: childID)
             }
         }
         if let node = keys["on"] { flow.handlers = handlers(node) }
         if let node = keys["result"] {
-            flow.result = reader.idMapping(node, what: "result").compactMap { name, _, value in
+            flow.result = reader.idMapping(node, what: "result").compactMapOnce { name, _, value in
                 reader.checkID(name, what: "result name")
                 return reader.expression(value, what: "a result").map { ResultEntry(name: name, expression: $0) }
             }
@@ -123,14 +123,14 @@ struct FlowModelBuilder {
         screen.text = keys["text"].flatMap { reader.template($0, what: "a screen's text") }
         if let node = keys["fields"] {
             if let list = node.sequence {
-                screen.fields = list.compactMap { field($0) }
+                screen.fields = list.compactMapOnce { field($0) }
             } else {
                 reader.report(.typeMismatch, "fields must be a list, but this is \(reader.describe(node))", at: node)
             }
         }
         if let node = keys["actions"] {
             if let list = node.sequence {
-                screen.actions = list.compactMap { action($0) }
+                screen.actions = list.compactMapOnce { action($0) }
             } else {
                 reader.report(.typeMismatch, "actions must be a list, but this is \(reader.describe(node))", at: node)
             }
@@ -174,7 +174,7 @@ struct FlowModelBuilder {
         var rules: [ValidationRule] = []
         if let node = keys["validate"] {
             if let list = node.sequence {
-                rules = list.compactMap { rule($0) }
+                rules = list.compactMapOnce { rule($0) }
             } else {
                 reader.report(.typeMismatch, "a field's validate must be a list of { rule, message }, but this is \(reader.describe(node))", at: node)
             }
@@ -189,7 +189,7 @@ struct FlowModelBuilder {
             reader.report(.typeMismatch, "options must be a list or an expression, but this is \(reader.describe(node))", at: node)
             return nil
         }
-        let options: [FieldOption] = list.compactMap { entry in
+        let options: [FieldOption] = list.compactMapOnce { entry in
             guard entry.kind == .mapping else {
                 guard entry.kind == .scalar, entry.scalarKind != .null else {
                     reader.report(.typeMismatch, "an option must be a value or { value, label }, but this is \(reader.describe(entry))", at: entry)
@@ -248,7 +248,7 @@ struct FlowModelBuilder {
             }
             let branches: [Branch]
             if let list = value.sequence {
-                branches = list.compactMap { branch($0) }
+                branches = list.compactMapOnce { branch($0) }
             } else {
                 branches = branch(value).map { [$0] } ?? []
             }
@@ -262,7 +262,7 @@ struct FlowModelBuilder {
         branch.when = keys["when"].flatMap { reader.expression($0, what: "when") }
         branch.say = keys["say"].flatMap { reader.template($0, what: "say") }
         if let node = keys["set"] {
-            branch.assignments = reader.idMapping(node, what: "set").compactMap { target, _, value in
+            branch.assignments = reader.idMapping(node, what: "set").compactMapOnce { target, _, value in
                 if !Identifier.isValidTarget(target.value) {
                     reader.report(.invalidID, "'\(target.value)' is not a variable name or 'flowid.name'", at: target.location)
                 }

@@ -1,15 +1,26 @@
 /// Where a value was written: its file and span.
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
-    public var file: String
+    /// Shared with every other location read from the same tree: a model holds a location
+    /// for nearly every value, and one reference is half the size of a string.
+    private var fileName: SourceFileName
     public var range: SourceRange
 
+    public var file: String {
+        get { fileName.path }
+        set { fileName = SourceFileName(newValue) }
+    }
+
     public init(file: String, range: SourceRange) {
-        self.file = file
+        self.init(fileName: SourceFileName(file), range: range)
+    }
+
+    init(fileName: SourceFileName, range: SourceRange) {
+        self.fileName = fileName
         self.range = range
     }
 
     public init(_ node: Node) {
-        self.init(file: node.file, range: node.aliasRange ?? node.range)
+        self.init(fileName: node.tree.fileName, range: node.aliasRange ?? node.range)
     }
 
     public var start: Mark { range.start }

@@ -7,18 +7,21 @@
 public struct SourceText: Sendable {
     public let bytes: [UInt8]
     /// Byte offset where each line's text starts; line n (1-based) at `lineStarts[n - 1]`.
-    private let lineStarts: [Int]
+    /// Kept in 32 bits, half the size of a large file's index: flow files stay far below
+    /// 4 GiB (`YAMLLimits.maxFileSize`); in a larger text, lines past 4 GiB read as one.
+    private let lineStarts: [UInt32]
 
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
         let hasByteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
-        var starts = [hasByteOrderMark ? 3 : 0]
-        var i = starts[0]
+        var starts: [UInt32] = [hasByteOrderMark ? 3 : 0]
+        var i = Int(starts[0])
         while i < bytes.count {
             let breakLength = Self.lineBreakLength(bytes, at: i)
             if breakLength > 0 {
                 i += breakLength
-                starts.append(i)
+                guard let start = UInt32(exactly: i) else { break }
+                starts.append(start)
             } else {
                 i += 1
             }
@@ -40,10 +43,11 @@ public struct SourceText: Sendable {
     /// The byte range of a 1-based line's text, without its line break.
     private func lineRange(_ number: Int) -> Range<Int>? {
         guard number >= 1, number <= lineStarts.count else { return nil }
-        let start = lineStarts[number - 1]
+        let start = Int(lineStarts[number - 1])
         guard number < lineStarts.count else { return start..<bytes.count }
-        var end = lineStarts[number] - 1
-        while end > start, Self.lineBreakLength(bytes, at: end) == 0 || end + Self.lineBreakLength(bytes, at: end) > lineStarts[number] {
+        let next = Int(lineStarts[number])
+        var end = next - 1
+        while end > start, Self.lineBreakLength(bytes, at: end) == 0 || end + Self.lineBreakLength(bytes, at: end) > next {
             end -= 1
         }
         return start..<end
@@ -56,13 +60,13 @@ public struct SourceText: Sendable {
 
     /// The mark of a byte offset: its line, and its column in Unicode scalars.
     public func mark(atByteOffset offset: Int) -> Mark {
-        let offset = min(max(offset, lineStarts[0]), bytes.count)
+        let offset = min(max(offset, Int(lineStarts[0])), bytes.count)
         var low = 0, high = lineStarts.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+            if Int(lineStarts[middle]) <= offset { low = middle } else { high = middle - 1 }
         }
-        let scalarsBefore = bytes[lineStarts[low]..<offset].reduce(0) { count, byte in
+        let scalarsBefore = bytes[Int(lineStarts[low])..<offset].reduce(0) { count, byte in
             byte & 0xC0 == 0x80 ? count : count + 1
         }
         return Mark(line: low + 1, column: scalarsBefore + 1)

@@ -5,7 +5,9 @@
 /// times its size, and is built and freed without recursion however deep the input.
 public final class YAMLTree: Sendable {
     /// The path the tree was parsed from, as given; diagnostics name it.
-    public let file: String
+    public var file: String { fileName.path }
+    /// The path as the locations of the tree's nodes share it.
+    let fileName: SourceFileName
     let records: [NodeRecord]
     let text: [UInt8]
     /// Children of collections, contiguous per collection. A mapping stores its
@@ -17,7 +19,7 @@ public final class YAMLTree: Sendable {
     let documentRoots: [UInt32]
 
     init(file: String, records: [NodeRecord], text: [UInt8], children: [UInt32], tags: [String], documentRoots: [UInt32]) {
-        self.file = file
+        self.fileName = SourceFileName(file)
         self.records = records
         self.text = text
         self.children = children
