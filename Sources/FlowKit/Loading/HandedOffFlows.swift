@@ -61,7 +61,7 @@ final class HandedOffFlows: SubtreeReceiver, Sendable {
     /// just as `NodeReader.idMapping` reads it.
     private static func build(_ value: Node, key: Node) -> Built {
         var needsIncludes = false
-        var builder = FlowModelBuilder(reader: NodeReader()) { _, _ in
+        var builder = FlowModelBuilder { _, _ in
             needsIncludes = true
             return nil
         }

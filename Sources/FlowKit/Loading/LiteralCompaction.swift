@@ -10,6 +10,7 @@ extension Flow {
             copier.add(literal)
             return nil
         }
+        guard !copier.isEmpty else { return }
         var copies = copier.nodes().makeIterator()
         replaceLiterals { _ in copies.next() }
     }

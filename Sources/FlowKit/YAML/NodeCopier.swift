@@ -55,6 +55,9 @@ struct NodeCopier {
         }
     }
 
+    /// Whether nothing was added.
+    var isEmpty: Bool { roots.isEmpty }
+
     /// The copies, in the order they were added.
     func nodes() -> [Node] {
         let tree = YAMLTree(file: file, records: records, text: text, children: children, tags: tags, documentRoots: roots)
