@@ -34,17 +34,20 @@ final class HandedOffFlows: SubtreeReceiver, Sendable {
             return results.count - 1
         }
         guard waiting.load(ordering: .relaxed) < maximumWaiting else {
-            let built = Self.build(value, key: key)
-            results.withLock { $0[number] = built }
+            build(number, from: value, key: key)
             return UInt32(number)
         }
         waiting.add(1, ordering: .relaxed)
         queue.async(group: building) {
-            let built = Self.build(value, key: key)
-            self.results.withLock { $0[number] = built }
+            self.build(number, from: value, key: key)
             self.waiting.subtract(1, ordering: .relaxed)
         }
         return UInt32(number)
+    }
+
+    private func build(_ number: Int, from value: Node, key: Node) {
+        let built = Self.build(value, key: key)
+        results.withLock { $0[number] = built }
     }
 
     /// Waits until every flow handed off so far is built.

@@ -5,8 +5,7 @@ struct NodeCopier {
     private var records: [NodeRecord] = []
     private var text: [UInt8] = []
     private var children: [UInt32] = []
-    private var tags: [String] = [""]
-    private var tagIndex: [String: UInt32] = [:]
+    private var tags = TagTable()
     private var roots: [UInt32] = []
 
     init(file: String) {
@@ -45,7 +44,7 @@ struct NodeCopier {
             case .handedOff:
                 break
             }
-            record.tag = intern(node.tree.tags[Int(record.tag)])
+            record.tag = tags.intern(record.tag == 0 ? nil : node.tree.tags[Int(record.tag)])
             records.append(record)
             switch slot {
             case .root: roots[roots.count - 1] = copy
@@ -60,15 +59,7 @@ struct NodeCopier {
 
     /// The copies, in the order they were added.
     func nodes() -> [Node] {
-        let tree = YAMLTree(file: file, records: records, text: text, children: children, tags: tags, documentRoots: roots)
+        let tree = YAMLTree(file: file, records: records, text: text, children: children, tags: tags.tags, documentRoots: roots)
         return roots.map { Node(tree: tree, index: $0) }
-    }
-
-    private mutating func intern(_ tag: String) -> UInt32 {
-        guard !tag.isEmpty else { return 0 }
-        if let index = tagIndex[tag] { return index }
-        tags.append(tag)
-        tagIndex[tag] = UInt32(tags.count - 1)
-        return UInt32(tags.count - 1)
     }
 }

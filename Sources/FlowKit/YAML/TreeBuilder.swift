@@ -21,8 +21,7 @@ struct TreeBuilder {
     private var records: [NodeRecord] = []
     private var text: [UInt8] = []
     private var children: [UInt32] = []
-    private var tags: [String] = [""]
-    private var tagIndex: [String: UInt32] = [:]
+    private var tags = TagTable()
     private var documentRoots: [UInt32] = []
 
     private var openCollections: [OpenCollection] = []
@@ -91,7 +90,7 @@ struct TreeBuilder {
         let kind = resolveKind(bytes, style: style, tag: tag, at: start, end: end)
         let offset = UInt32(text.count)
         text.append(contentsOf: bytes)
-        let index = append(NodeRecord(kind: .scalar, style: style.rawValue, scalarKind: kind, tag: intern(tag),
+        let index = append(NodeRecord(kind: .scalar, style: style.rawValue, scalarKind: kind, tag: tags.intern(tag),
                                       start: start, end: end, first: offset, count: UInt32(bytes.count)))
         let isMergeKey = style == .plain && tag == nil && bytes.count == 2
             && bytes[0] == UInt8(ascii: "<") && bytes[1] == UInt8(ascii: "<")
@@ -106,7 +105,7 @@ struct TreeBuilder {
             return
         }
         let index = append(NodeRecord(kind: mapping ? .mapping : .sequence, style: style.rawValue, scalarKind: .null,
-                                      tag: intern(tag), start: start, end: start, first: 0, count: 0))
+                                      tag: tags.intern(tag), start: start, end: start, first: 0, count: 0))
         if let anchor {
             openAnchors.insert(anchor)
             references += 1
@@ -169,7 +168,7 @@ struct TreeBuilder {
                    "aliases in this file stand for \(aliasNodes) nodes, more than \(limits.maxAliasRatio) times the \(ownNodes) it spells out",
                    at: largestAlias.at)
         }
-        let tree = YAMLTree(file: file, records: records, text: text, children: children, tags: tags, documentRoots: documentRoots)
+        let tree = YAMLTree(file: file, records: records, text: text, children: children, tags: tags.tags, documentRoots: documentRoots)
         return YAMLParseResult(tree: tree, diagnostics: diagnostics)
     }
 
@@ -250,7 +249,7 @@ struct TreeBuilder {
         keyRecord.first = UInt32(subtreeText.count) - keyRecord.count
         subtreeRecords.append(keyRecord)
         let subtreeChildren = children[childrenBase...].map { $0 - UInt32(base) }
-        return YAMLTree(file: file, records: subtreeRecords, text: subtreeText, children: subtreeChildren, tags: tags, documentRoots: [])
+        return YAMLTree(file: file, records: subtreeRecords, text: subtreeText, children: subtreeChildren, tags: tags.tags, documentRoots: [])
     }
 
     /// Whether the record is a scalar spelled `word`.
@@ -258,15 +257,6 @@ struct TreeBuilder {
         let record = records[Int(index)]
         guard record.kind == .scalar else { return false }
         return text[Int(record.first)..<Int(record.first + record.count)].elementsEqual(word.utf8)
-    }
-
-    private mutating func intern(_ tag: String?) -> UInt32 {
-        guard let tag else { return 0 }
-        if let index = tagIndex[tag] { return index }
-        tags.append(tag)
-        let index = UInt32(tags.count - 1)
-        tagIndex[tag] = index
-        return index
     }
 
     /// The scalar's type: the core schema for plain untagged scalars, the tag where one is given.
