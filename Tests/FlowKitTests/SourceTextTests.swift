@@ -12,6 +12,20 @@ import Testing
         #expect(SourceText(bytes).line(error.start.line) == "b: *nowhere")
     }
 
+    @Test(arguments: ["\n", "\r\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"])
+    func lineBreaksAreFoundAtEveryOffset(lineBreak: String) {
+        // The index skips eight bytes at a time where no break can begin: put one at
+        // every position in and across those words, after ASCII and multi-byte text.
+        for width in 0..<24 {
+            let first = String(repeating: "a", count: width) + String(repeating: "é", count: width % 3)
+            let source = SourceText(Array((first + lineBreak + "second line" + lineBreak + "third").utf8))
+            #expect(source.line(1) == first)
+            #expect(source.line(2) == "second line")
+            #expect(source.line(3) == "third")
+            #expect(source.line(4) == nil)
+        }
+    }
+
     @Test func aByteOrderMarkTakesNoColumn() throws {
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("key: value\nb: *nowhere\n".utf8)
         let valid = YAMLParser().parse(Array(bytes.prefix(14)), file: "f")

@@ -34,16 +34,9 @@ public struct CoverageUniverse: Sendable {
         self.unreachable = unreachable
     }
 
-    /// Global indices of the screens `FlowGraph` finds a path to. The compiler numbers
-    /// screens flow by flow in `FlowIndex` order, as this does.
+    /// Global indices of the screens `FlowGraph` finds a path to, numbered as the
+    /// compiler numbers them (`FlowIndex.globalScreen`).
     private static func reachableScreens(of document: FlowDocument) -> Set<Int> {
-        let index = FlowIndex(root: document.root)
-        var offsets: [Int] = []
-        var offset = 0
-        for entry in index.flows {
-            offsets.append(offset)
-            offset += entry.flow.screens.count
-        }
-        return Set(FlowGraph(index).reachable.map { offsets[$0.flow] + $0.screen })
+        Set(FlowGraph(FlowIndex(root: document.root)).reachableScreens)
     }
 }

@@ -26,16 +26,8 @@ private struct ResponderTreeCompiler {
     var flows: [ResponderTree.FlowNode] = []
     var screens: [ResponderTree.ScreenNode] = []
 
-    /// Global screen index of each (flow, screen) pair, assigned in flow order.
-    private var screenOffsets: [Int] = []
-
     init(index: FlowIndex) {
         self.index = index
-        var offset = 0
-        for entry in index.flows {
-            screenOffsets.append(offset)
-            offset += entry.flow.screens.count
-        }
     }
 
     mutating func compile() throws(CompileError) {
@@ -59,13 +51,13 @@ private struct ResponderTreeCompiler {
                     try entries.map { entry throws(CompileError) in (entry.name.value, try expression(entry.expression)) }
                 },
                 handlers: try handlers(flow.handlers, handlingFlow: position),
-                screens: Array(screenOffsets[position]..<screenOffsets[position] + flow.screens.count),
+                screens: Array(index.globalScreen(position, 0)..<index.globalScreen(position, flow.screens.count)),
                 responderName: "flow '\(flow.id.value)'"))
         }
     }
 
     private func target(_ name: String, in flow: Int) -> ResponderTree.Target? {
-        if let screen = index.screen(of: flow, named: name) { return .screen(screenOffsets[flow] + screen) }
+        if let screen = index.screen(of: flow, named: name) { return .screen(index.globalScreen(flow, screen)) }
         return index.child(of: flow, named: name).map(ResponderTree.Target.flow)
     }
 

@@ -1,6 +1,9 @@
 /// The flow tree flattened, with parent links: the static view of the responder
 /// tree that the checks walk (screen → its flow → parent flow → … → root → application).
-struct FlowIndex: Sendable {
+///
+/// A class, so that the checks and every scope made from it share one copy: copying a
+/// struct of many arrays retains each, and on a large file the checks copy it often.
+final class FlowIndex: Sendable {
     struct Entry {
         var flow: Flow
         var parent: Int?
@@ -13,32 +16,50 @@ struct FlowIndex: Sendable {
     }
 
     /// Flows in depth-first preorder; the root is 0, and a flow's descendants follow it.
-    private(set) var flows: [Entry] = []
+    let flows: [Entry]
     /// One past the last descendant of each flow: its subtree is `flow..<subtreeEnd[flow]`.
-    private(set) var subtreeEnd: [Int] = []
+    private let subtreeEnd: [Int]
+    /// Per flow: the global number of its first screen. Screens are numbered flow by
+    /// flow in the order of `flows`, as the compiler numbers them.
+    private let screenOffsets: [Int]
+    /// How many screens the tree has.
+    let screenCount: Int
     /// Per flow: its child flows and screens by id.
-    private var childrenByID: [[String: Int]] = []
-    private var screensByID: [[String: Int]] = []
+    private let childrenByID: [[String: Int]]
+    private let screensByID: [[String: Int]]
     /// Per flow, and per screen of each flow: the first handler of each action.
-    private var flowHandlers: [[String: Handler]] = []
-    private var screenHandlers: [[[String: Handler]]] = []
+    private let flowHandlers: [[String: Handler]]
+    private let screenHandlers: [[[String: Handler]]]
 
     /// - Complexity: O(n) in the size of the tree; every lookup after it is O(1).
     init(root: Flow) {
+        var flows: [Entry] = []
         var pending: [(Flow, Int?)] = [(root, nil)]
         while let (flow, parent) = pending.popLast() {
             flows.append(Entry(flow: flow, parent: parent))
             let index = flows.count - 1
             pending += flow.flows.reversed().map { ($0, index) }
         }
-        subtreeEnd = Array(1...flows.count)
-        childrenByID = Array(repeating: [:], count: flows.count)
+        var subtreeEnd = Array(1...flows.count)
+        var childrenByID: [[String: Int]] = Array(repeating: [:], count: flows.count)
         for index in flows.indices.reversed() {
             if let parent = flows[index].parent {
                 subtreeEnd[parent] = max(subtreeEnd[parent], subtreeEnd[index])
                 childrenByID[parent][flows[index].flow.id.value] = childrenByID[parent][flows[index].flow.id.value] ?? index
             }
         }
+        self.flows = flows
+        self.subtreeEnd = subtreeEnd
+        self.childrenByID = childrenByID
+        var screenOffsets: [Int] = []
+        screenOffsets.reserveCapacity(flows.count)
+        var screenCount = 0
+        for entry in flows {
+            screenOffsets.append(screenCount)
+            screenCount += entry.flow.screens.count
+        }
+        self.screenOffsets = screenOffsets
+        self.screenCount = screenCount
         screensByID = flows.map { entry in
             Dictionary(entry.flow.screens.enumerated().map { ($1.id.value, $0) }) { first, _ in first }
         }
@@ -61,6 +82,9 @@ struct FlowIndex: Sendable {
     }
 
     func screen(_ flow: Int, _ screen: Int) -> Screen { flows[flow].flow.screens[screen] }
+
+    /// The screen's number among all the tree's screens, `0..<screenCount`.
+    func globalScreen(_ flow: Int, _ screen: Int) -> Int { screenOffsets[flow] + screen }
 
     /// The index of a child flow of `parent` named `id`.
     func child(of parent: Int, named id: String) -> Int? { childrenByID[parent][id] }
@@ -120,7 +144,7 @@ struct FlowIndex: Sendable {
     /// and farther ones too while every branch of the nearer ones has a `when`.
     func route(_ action: String, from responder: Responder?) -> [(responder: Responder, handler: Handler)] {
         guard let responder else { return [] }
-        var found: [(Responder, Handler)] = []
+        var found: [(responder: Responder, handler: Handler)] = []
         var current: Responder? = responder
         while let candidate = current {
             current = next(of: candidate)

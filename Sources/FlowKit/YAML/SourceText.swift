@@ -13,20 +13,41 @@ public struct SourceText: Sendable {
 
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
+        lineStarts = Self.lineStarts(of: bytes)
+    }
+
+    private static func lineStarts(of bytes: [UInt8]) -> [UInt32] {
         let hasByteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
         var starts: [UInt32] = [hasByteOrderMark ? 3 : 0]
-        var i = Int(starts[0])
-        while i < bytes.count {
-            let breakLength = Self.lineBreakLength(bytes, at: i)
-            if breakLength > 0 {
-                i += breakLength
-                guard let start = UInt32(exactly: i) else { break }
-                starts.append(start)
-            } else {
-                i += 1
+        bytes.withUnsafeBytes { raw in
+            var i = Int(starts[0])
+            while i < raw.count {
+                // Eight bytes at a time past those that cannot start a line break.
+                if i + 8 <= raw.count, !mayHoldLineBreak(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
+                    i += 8
+                    continue
+                }
+                let breakLength = lineBreakLength(bytes, at: i)
+                if breakLength > 0 {
+                    i += breakLength
+                    guard let start = UInt32(exactly: i) else { return }
+                    starts.append(start)
+                } else {
+                    i += 1
+                }
             }
         }
-        lineStarts = starts
+        return starts
+    }
+
+    /// Whether one of eight bytes may begin a line break: every break begins with a
+    /// control character (LF, CR) or a byte with its high bit set (NEL, LS, PS), so a
+    /// word of printable ASCII holds none.
+    private static func mayHoldLineBreak(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
+        // Sets a byte's high bit where the byte is below 0x20, or has its own high bit set.
+        let belowSpace = (word &- ones &* 0x20) & ~word & highBits
+        return (belowSpace | word & highBits) != 0
     }
 
     /// The length in bytes of the line break at `i`, or 0.
@@ -46,11 +67,11 @@ public struct SourceText: Sendable {
         let start = Int(lineStarts[number - 1])
         guard number < lineStarts.count else { return start..<bytes.count }
         let next = Int(lineStarts[number])
-        var end = next - 1
-        while end > start, Self.lineBreakLength(bytes, at: end) == 0 || end + Self.lineBreakLength(bytes, at: end) > next {
-            end -= 1
-        }
-        return start..<end
+        // The line ends with the break that the index found just before `next`.
+        let breakLength = [3, 2, 1].first { length in
+            next - length >= start && Self.lineBreakLength(bytes, at: next - length) == length
+        } ?? 0
+        return start..<next - breakLength
     }
 
     /// The text of a 1-based line without its line break, or nil past the end.
