@@ -9,9 +9,12 @@ struct ExpressionCheck {
     let tables: ScopeTables
     private(set) var diagnostics: [Diagnostic] = []
 
-    static func check(_ index: FlowIndex, sources: [String: SourceText]) -> [Diagnostic] {
+    /// The problems in the expressions of `flows` (all of them by default): checks of
+    /// separate ranges can run side by side, and their results, joined in the order of the
+    /// ranges, are those of one check of the whole tree.
+    static func check(_ index: FlowIndex, sources: [String: SourceText], flows: Range<Int>? = nil) -> [Diagnostic] {
         var check = ExpressionCheck(index: index, sources: sources, tables: ScopeTables(index))
-        for flow in index.flows.indices { check.checkFlow(flow) }
+        for flow in flows ?? index.flows.indices { check.checkFlow(flow) }
         return check.diagnostics
     }
 
@@ -77,7 +80,7 @@ struct ExpressionCheck {
         } else {
             owner = handlingFlow
         }
-        let variables = tables.variables[owner]
+        let variables = tables.variables(of: owner)
         if variables[name] == nil {
             report(.unknownName, "flow '\(index.flows[owner].flow.id.value)' has no variable or field '\(name)'", at: target.location,
                    suggesting: NearestName.suggest(name, among: variables.keys.sorted()))

@@ -60,11 +60,17 @@ final class FlowIndex: Sendable {
         }
         self.screenOffsets = screenOffsets
         self.screenCount = screenCount
+        // By index rather than by element: reading one property of an element in place
+        // does not copy the whole screen.
         screensByID = flows.map { entry in
-            Dictionary(entry.flow.screens.enumerated().map { ($1.id.value, $0) }) { first, _ in first }
+            var screens: [String: Int] = Dictionary(minimumCapacity: entry.flow.screens.count)
+            for screen in entry.flow.screens.indices where screens[entry.flow.screens[screen].id.value] == nil {
+                screens[entry.flow.screens[screen].id.value] = screen
+            }
+            return screens
         }
         flowHandlers = flows.map { Self.table($0.flow.handlers) }
-        screenHandlers = flows.map { $0.flow.screens.map { Self.table($0.handlers) } }
+        screenHandlers = flows.map { entry in entry.flow.screens.indices.map { Self.table(entry.flow.screens[$0].handlers) } }
     }
 
     private static func table(_ handlers: [Handler]) -> [String: Handler] {
@@ -73,6 +79,24 @@ final class FlowIndex: Sendable {
 
     /// The flow and its descendants.
     func subtree(of flow: Int) -> Range<Int> { flow..<subtreeEnd[flow] }
+
+    /// The flows split into at most `count` consecutive ranges, each with about as many
+    /// screens and handlers as the others, to share work on them between threads.
+    func flowRanges(count: Int) -> [Range<Int>] {
+        let sizes = flows.map { 1 + $0.flow.screens.count + $0.flow.handlers.count }
+        let share = (sizes.reduce(0, +) + count - 1) / max(count, 1)
+        var ranges: [Range<Int>] = []
+        var start = 0, size = 0
+        for flow in flows.indices {
+            size += sizes[flow]
+            if size >= share || flow == flows.count - 1 {
+                ranges.append(start..<flow + 1)
+                start = flow + 1
+                size = 0
+            }
+        }
+        return ranges
+    }
 
     /// The index of a screen of `flow` named `id`.
     func screen(of flow: Int, named id: String) -> Int? { screensByID[flow][id] }

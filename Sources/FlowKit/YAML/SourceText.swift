@@ -22,10 +22,14 @@ public struct SourceText: Sendable {
         bytes.withUnsafeBytes { raw in
             var i = Int(starts[0])
             while i < raw.count {
-                // Eight bytes at a time past those that cannot start a line break.
-                if i + 8 <= raw.count, !mayHoldLineBreak(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
-                    i += 8
-                    continue
+                // Eight bytes at a time, straight to the first that may start a line break.
+                if i + 8 <= raw.count {
+                    let candidates = lineBreakCandidates(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
+                    guard candidates != 0 else {
+                        i += 8
+                        continue
+                    }
+                    i += candidates.trailingZeroBitCount / 8
                 }
                 let breakLength = lineBreakLength(bytes, at: i)
                 if breakLength > 0 {
@@ -40,14 +44,15 @@ public struct SourceText: Sendable {
         return starts
     }
 
-    /// Whether one of eight bytes may begin a line break: every break begins with a
-    /// control character (LF, CR) or a byte with its high bit set (NEL, LS, PS), so a
-    /// word of printable ASCII holds none.
-    private static func mayHoldLineBreak(_ word: UInt64) -> Bool {
+    /// The high bit of each of eight bytes (the first in the lowest bits) that may begin
+    /// a line break, and possibly of bytes after the first such one: every break begins
+    /// with a control character (LF, CR) or a byte with its high bit set (NEL, LS, PS),
+    /// so a word of printable ASCII yields zero.
+    private static func lineBreakCandidates(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
-        // Sets a byte's high bit where the byte is below 0x20, or has its own high bit set.
+        // A byte below 0x20 gets its high bit set here; a borrow may mark bytes above it too.
         let belowSpace = (word &- ones &* 0x20) & ~word & highBits
-        return (belowSpace | word & highBits) != 0
+        return belowSpace | word & highBits
     }
 
     /// The length in bytes of the line break at `i`, or 0.
