@@ -66,12 +66,16 @@ public struct Template: Sendable {
     }
 
     private static func hasOpeningBraces(_ text: String) -> Bool {
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "{"), previous == UInt8(ascii: "{") { return true }
-            previous = byte
+        var text = text
+        // The bytes in place: faster than the `utf8` view's iterator over every label and text.
+        return text.withUTF8 { bytes in
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: "{"), previous == UInt8(ascii: "{") { return true }
+                previous = byte
+            }
+            return false
         }
-        return false
     }
 
     /// Problems in every part's expression; any type renders, so only the parts

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// What loading a flow file gave: the model (when the YAML allowed one), every
 /// diagnostic of the file and the files it includes, and their text.
 public struct FlowLoadResult: Sendable {
@@ -70,11 +72,14 @@ private final class IncludeSession {
     /// while it was parsed; nil (with diagnostics) otherwise.
     private func parse(_ bytes: [UInt8], file: String) -> (root: Node, handedOff: HandedOffFlows?)? {
         files.append(file)
-        sources[file] = SourceText(bytes)
         let handedOff = bytes.count >= loader.handoffMinimumBytes ? HandedOffFlows() : nil
+        // A large file's line index is built on another core while the file is parsed.
+        let lineIndex = SharedWork([{ @Sendable in SourceText(bytes) }])
+        if handedOff != nil { DispatchQueue.global().async { lineIndex.help() } }
         let parsed = YAMLParser(limits: loader.limits)
             .parse(bytes, file: file, handoff: handedOff.map { SubtreeHandoff(key: "flows", receiver: $0) })
         handedOff?.finish()
+        sources[file] = lineIndex.finish().first
         diagnostics += parsed.diagnostics
         guard !parsed.diagnostics.contains(where: { Self.leavesNoTree($0.code) }) else { return nil }
         let shape = DocumentShapeCheck.check(parsed.tree)

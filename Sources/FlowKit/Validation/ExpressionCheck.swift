@@ -65,20 +65,21 @@ struct ExpressionCheck {
     private mutating func checkTarget(_ target: Located<String>, handlingFlow: Int) {
         // A target that is not `name` or `flowid.name` is the model builder's `invalid-id`.
         guard Identifier.isValidTarget(target.value) else { return }
-        let parts = target.value.split(separator: ".").map(String.init)
-        guard let name = parts.last else { return }
-        let ancestry = index.ancestry(of: handlingFlow)
-        let owner: Int
-        if parts.count == 2 {
-            guard let found = ancestry.first(where: { index.flows[$0].flow.id.value == parts[0] }) else {
+        let owner: Int, name: String
+        if let dot = target.value.firstIndex(of: ".") {
+            let flowID = String(target.value[..<dot])
+            name = String(target.value[target.value.index(after: dot)...])
+            let ancestry = index.ancestry(of: handlingFlow)
+            guard let found = ancestry.first(where: { index.flows[$0].flow.id.value == flowID }) else {
                 let names = ancestry.map { index.flows[$0].flow.id.value }
-                report(.unknownName, "'\(parts[0])' is not the handling flow or one of its ancestors", at: target.location,
-                       suggesting: NearestName.suggest(parts[0], among: names))
+                report(.unknownName, "'\(flowID)' is not the handling flow or one of its ancestors", at: target.location,
+                       suggesting: NearestName.suggest(flowID, among: names))
                 return
             }
             owner = found
         } else {
             owner = handlingFlow
+            name = target.value
         }
         let variables = tables.variables(of: owner)
         if variables[name] == nil {
