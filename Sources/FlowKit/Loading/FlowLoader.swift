@@ -74,12 +74,12 @@ private final class IncludeSession {
         files.append(file)
         let handedOff = bytes.count >= loader.handoffMinimumBytes ? HandedOffFlows() : nil
         // A large file's line index is built on another core while the file is parsed.
-        let lineIndex = SharedWork([{ @Sendable in SourceText(bytes) }])
-        if handedOff != nil { DispatchQueue.global().async { lineIndex.help() } }
+        let lineIndex = handedOff.map { _ in SharedWork([{ @Sendable in SourceText(bytes) }]) }
+        if let lineIndex { DispatchQueue.global().async { lineIndex.help() } }
         let parsed = YAMLParser(limits: loader.limits)
             .parse(bytes, file: file, handoff: handedOff.map { SubtreeHandoff(key: "flows", receiver: $0) })
         handedOff?.finish()
-        sources[file] = lineIndex.finish().first
+        sources[file] = lineIndex?.finish().first ?? SourceText(bytes)
         diagnostics += parsed.diagnostics
         guard !parsed.diagnostics.contains(where: { Self.leavesNoTree($0.code) }) else { return nil }
         let shape = DocumentShapeCheck.check(parsed.tree)
