@@ -26,10 +26,12 @@ struct ActionUses {
         }
     }
 
-    /// Whether a screen of the flow's subtree offers the action, or a branch below the
-    /// flow sends it: the flow's own branches send from its parent on, so they do not count.
-    func isUsed(_ action: Int, below flow: Int, subtree: Range<Int>) -> Bool {
-        Self.contains(byScreens[action], anyOf: subtree) || Self.contains(byFlows[action], anyOf: flow + 1..<subtree.upperBound)
+    /// Whether a screen of a flow's subtree (`FlowIndex.subtree`) offers the action, or a
+    /// branch below the flow sends it: the flow's own branches send from its parent on, so
+    /// they do not count.
+    func isUsed(_ action: Int, in subtree: Range<Int>) -> Bool {
+        Self.contains(byScreens[action], anyOf: subtree)
+            || Self.contains(byFlows[action], anyOf: subtree.lowerBound + 1..<subtree.upperBound)
     }
 
     private static func contains(_ sorted: [Int], anyOf range: Range<Int>) -> Bool {

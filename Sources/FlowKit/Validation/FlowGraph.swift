@@ -52,7 +52,7 @@ struct FlowGraph {
         flowPushers = Array(repeating: [], count: table.flowCount)
         collectedScreens = Array(repeating: 0, count: table.screenCount)
         finishedFlows = Array(repeating: 0, count: table.flowCount)
-        activeChildren = Self.activeChildren(in: index, table: table)
+        activeChildren = Self.activeChildren(in: table)
 
         var outcomes: [[Outcome]] = Array(repeating: [], count: table.screenCount)
         var pending = table.entryScreens[0].map { [$0] } ?? []
@@ -100,11 +100,9 @@ struct FlowGraph {
     func isPushed(_ screen: Int) -> Bool { !screenPushers[screen].isEmpty }
 
     /// Flows that are their parent's `start`, or that a branch of their parent replaces in.
-    private static func activeChildren(in index: FlowIndex, table: RoutingTable) -> [Bool] {
+    private static func activeChildren(in table: RoutingTable) -> [Bool] {
         var active = Array(repeating: false, count: table.flowCount)
-        for parent in index.flows.indices {
-            if let start = index.flows[parent].flow.start?.value, let child = index.child(of: parent, named: start) { active[child] = true }
-        }
+        for case let child? in table.startedChildren { active[child] = true }
         // A destination is resolved in the handling flow, so a flow replaced in is its child.
         for handler in table.handlers {
             for case .replace(.flow(let child)) in handler.steps { active[child] = true }

@@ -54,9 +54,9 @@ final class FlowIndex: Sendable {
         var screenOffsets: [Int] = []
         screenOffsets.reserveCapacity(flows.count)
         var screenCount = 0
-        for entry in flows {
+        for flow in flows.indices {
             screenOffsets.append(screenCount)
-            screenCount += entry.flow.screens.count
+            screenCount += flows[flow].flow.screens.count
         }
         self.screenOffsets = screenOffsets
         self.screenCount = screenCount

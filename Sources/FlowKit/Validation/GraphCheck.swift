@@ -5,8 +5,8 @@ enum GraphCheck {
         // Without an included flow the graph is incomplete; its include error is reported.
         guard !index.flows.contains(where: { $0.flow.isPlaceholder }) else { return [] }
         let graph = FlowGraph(index)
-        let unused = unusedFlows(index)
-        var diagnostics = unused.map { flow in
+        let started = startedFlows(graph.table)
+        var diagnostics = started.indices.filter { !started[$0] }.map { flow in
             Diagnostic(.unusedFlow, "nothing starts the flow '\(index.flows[flow].flow.id.value)'", at: index.flows[flow].flow.id.location,
                        fix: Diagnostic.Fix("name it in its parent's 'start', or in a 'push' or 'replace' of its parent"))
         }
@@ -17,7 +17,7 @@ enum GraphCheck {
             if !graph.isReachable(number) {
                 // The screens of a flow nothing starts are covered by its `unused-flow`, and
                 // those of a flow whose start is broken by that flow's own diagnostic.
-                if index.ancestry(of: flow).allSatisfy({ !unused.contains($0) && index.startResolves($0) }) {
+                if index.ancestry(of: flow).allSatisfy({ started[$0] && index.startResolves($0) }) {
                     diagnostics.append(Diagnostic(.unreachableScreen, "no path from the start of the run reaches the screen '\(shown.id.value)'",
                                                   at: shown.id.location))
                 }
@@ -35,26 +35,22 @@ enum GraphCheck {
         return diagnostics + unusedHandlers(index, table: graph.table)
     }
 
-    /// Child flows that no `start`, `push` or `replace` of their parent names.
-    private static func unusedFlows(_ index: FlowIndex) -> Set<Int> {
-        var started: Set<Int> = [0]
-        for parent in index.flows.indices {
-            let flow = index.flows[parent].flow
-            let responders = [FlowIndex.Responder.flow(parent)] + flow.screens.indices.map { .screen(flow: parent, screen: $0) }
-            var names = flow.start.map { [$0.value] } ?? []
-            for responder in responders {
-                for handler in index.handlers(of: responder) {
-                    for branch in handler.branches {
-                        switch branch.transition?.value {
-                        case .push(let target)?, .replace(let target)?: names.append(target)
-                        default: break
-                        }
-                    }
+    /// Per flow: whether it is the root, or a child flow that a `start`, `push` or
+    /// `replace` of its parent names.
+    private static func startedFlows(_ table: RoutingTable) -> [Bool] {
+        var started = Array(repeating: false, count: table.flowCount)
+        started[0] = true
+        for case let child? in table.startedChildren { started[child] = true }
+        // A destination is resolved in the handling flow, so a flow pushed or replaced in is its child.
+        for handler in table.handlers {
+            for step in handler.steps {
+                switch step {
+                case .push(.flow(let child)), .replace(.flow(let child)): started[child] = true
+                default: break
                 }
             }
-            for name in names { if let child = index.child(of: parent, named: name) { started.insert(child) } }
         }
-        return Set(index.flows.indices).subtracting(started)
+        return started
     }
 
     /// Handlers for actions that no screen below offers and no branch below sends.
@@ -64,7 +60,7 @@ enum GraphCheck {
         for flow in index.flows.indices {
             let subtree = index.subtree(of: flow)
             for handler in index.flows[flow].flow.handlers where isCheckable(handler) {
-                if let action = table.actionNumber(handler.action.value), !uses.isUsed(action, below: flow, subtree: subtree) {
+                if let action = table.actionNumber(handler.action.value), !uses.isUsed(action, in: subtree) {
                     diagnostics.append(unused(handler, owner: "flow '\(index.flows[flow].flow.id.value)'"))
                 }
             }

@@ -44,6 +44,8 @@ struct RoutingTable {
     let parents: [Int?]
     /// Per screen: the flow it belongs to.
     let screenFlows: [Int]
+    /// Per flow: the child flow its `start` names, if it names one rather than a screen.
+    let startedChildren: [Int?]
     /// Per flow: the screen its `start` shows, through the `start` of child flows it names.
     let entryScreens: [Int?]
     /// Per screen: the numbers of the actions it lists that some responder handles, or
@@ -98,6 +100,11 @@ struct RoutingTable {
         self.handlers = handlers
         self.handlerByKey = handlerByKey
 
+        startedChildren = index.flows.indices.map { flow in
+            index.flows[flow].flow.start.flatMap { start in
+                index.screen(of: flow, named: start.value) == nil ? index.child(of: flow, named: start.value) : nil
+            }
+        }
         entryScreens = index.flows.indices.map { Self.entryScreen(of: $0, in: index) }
         var offeredActions: [[Int]] = []
         var terminalScreens: [Bool] = []
