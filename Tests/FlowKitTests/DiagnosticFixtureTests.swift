@@ -74,6 +74,19 @@ import TestSupport
         #expect(try parallel.validate(fileAt: path).diagnostics == sequential.validate(fileAt: path).diagnostics)
     }
 
+    /// Large files have their child flows built, and their expressions checked, while
+    /// the rest of the file is parsed (`FlowLoader.earlyCheck`): loaded that way, each
+    /// fixture must give the same diagnostics, in order.
+    @Test(arguments: codes)
+    func fixtureGivesTheSameDiagnosticsWhenItsFlowsAreCheckedEarly(code: String) throws {
+        let path = try #require(Self.cleanedFolder).appendingPathComponent("\(code).yaml").path
+        var whole = Self.validator(for: code)
+        whole.loader.handoffMinimumBytes = .max
+        var early = Self.validator(for: code)
+        early.loader.handoffMinimumBytes = 0
+        #expect(try early.validate(fileAt: path).diagnostics == whole.validate(fileAt: path).diagnostics)
+    }
+
     /// `run` prepares its flow with `FlowPreparation`, which compiles the document while
     /// the checks run, before it knows whether they find errors: on every fixture it must
     /// report what the validator reports, and run only a flow without errors.

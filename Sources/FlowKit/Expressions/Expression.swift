@@ -48,7 +48,7 @@ public struct ExpressionNode: Sendable {
         self.kind = kind
         self.span = span
         self.token = token
-        self.depth = 1 + kind.children.reduce(0) { max($0, $1.depth) }
+        self.depth = 1 + kind.childDepth
     }
 
     init(_ kind: Kind, span: ExpressionSpan, token: ExpressionSpan, depth: Int) {
@@ -65,16 +65,17 @@ public struct ExpressionNode: Sendable {
 }
 
 extension ExpressionNode.Kind {
-    var children: [ExpressionNode] {
+    /// The depth of the deepest child, 0 for a leaf; computed without collecting the
+    /// children, as the parser asks it of every node it makes.
+    var childDepth: Int {
         switch self {
-        case .literal, .identifier: []
-        case .list(let elements): elements
-        case .select(let operand, _): [operand]
-        case .index(let operand, let index): [operand, index]
-        case .call(_, let receiver, let arguments): (receiver.map { [$0] } ?? []) + arguments
-        case .unary(_, let operand): [operand]
-        case .binary(_, let lhs, let rhs): [lhs, rhs]
-        case .conditional(let condition, let then, let otherwise): [condition, then, otherwise]
+        case .literal, .identifier: 0
+        case .list(let elements): elements.reduce(0) { max($0, $1.depth) }
+        case .select(let operand, _), .unary(_, let operand): operand.depth
+        case .index(let operand, let index): max(operand.depth, index.depth)
+        case .call(_, let receiver, let arguments): arguments.reduce(receiver?.depth ?? 0) { max($0, $1.depth) }
+        case .binary(_, let lhs, let rhs): max(lhs.depth, rhs.depth)
+        case .conditional(let condition, let then, let otherwise): max(condition.depth, then.depth, otherwise.depth)
         }
     }
 }

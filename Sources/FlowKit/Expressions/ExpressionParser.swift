@@ -266,7 +266,7 @@ struct Parser {
     private func binaryOperator() -> BinaryOperator? {
         switch current.kind {
         case .identifier("in"): .in
-        case .symbol(let symbol): BinaryOperator(rawValue: symbol.rawValue)
+        case .symbol(let symbol): symbol.binaryOperator
         default: nil
         }
     }

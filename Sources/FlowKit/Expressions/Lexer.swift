@@ -244,14 +244,11 @@ struct Lexer {
         guard let first = peek() else {
             return Token(kind: .end, span: ExpressionSpan(offset: start, length: 0))
         }
-        if let second = peek(1), let pair = Token.Symbol(rawValue: String(first) + String(second)) {
-            position += 2
-            return Token(kind: .symbol(pair), span: span(from: start))
+        if let (symbol, length) = Token.Symbol.starting(first, peek(1)) {
+            position += length
+            return Token(kind: .symbol(symbol), span: span(from: start))
         }
         position += 1
-        if let single = Token.Symbol(rawValue: String(first)) {
-            return Token(kind: .symbol(single), span: span(from: start))
-        }
         let meant: [Unicode.Scalar: String] = ["=": "==", "&": "&&", "|": "||"]
         if let replacement = meant[first] {
             throw ExpressionIssue(.expressionSyntax, "'\(first)' is not an operator; did you mean '\(replacement)'?",

@@ -32,18 +32,24 @@ public struct FlowTestReader: Sendable {
     }
 }
 
-enum FlowTestKeys {
-    static let file = ["flow", "cases"]
-    static let testCase = ["name", "input", "answers", "env", "expect"]
-    static let expect = ["status", "exit_code", "screen", "path", "path_includes", "values", "said"]
+enum FlowTestFileKey: String, MappingKey {
+    case flow, cases
+}
+
+enum FlowTestCaseKey: String, MappingKey {
+    case name, input, answers, env, expect
+}
+
+enum ExpectationKey: String, MappingKey {
+    case status, exitCode = "exit_code", screen, path, pathIncludes = "path_includes", values, said
 }
 
 extension NodeReader {
     mutating func testFile(_ root: Node, file: String) -> FlowTestFile? {
-        guard let keys = mapping(root, allowed: FlowTestKeys.file, what: "a flow test file") else { return nil }
-        let flow = required("flow", in: keys, of: root, what: "a flow test file").flatMap { string($0, what: "'flow'") }
+        guard let keys = mapping(root, allowed: FlowTestFileKey.allCases, what: "a flow test file") else { return nil }
+        let flow = required(.flow, in: keys, of: root, what: "a flow test file").flatMap { string($0, what: "'flow'") }
         var cases: [FlowTestCase] = []
-        if let list = required("cases", in: keys, of: root, what: "a flow test file") {
+        if let list = required(.cases, in: keys, of: root, what: "a flow test file") {
             if let elements = list.sequence {
                 var names: [String: SourceLocation] = [:]
                 for element in elements {
@@ -63,19 +69,19 @@ extension NodeReader {
         return FlowTestFile(file: file, flow: flow, cases: cases)
     }
 
-    private mutating func required(_ key: String, in keys: KeyedPairs, of node: Node, what: String) -> Node? {
+    private mutating func required<Key: MappingKey>(_ key: Key, in keys: KeyedPairs<Key>, of node: Node, what: String) -> Node? {
         if let value = keys[key] { return value }
-        report(.missingKey, "\(what) needs '\(key)'", at: node)
+        report(.missingKey, "\(what) needs '\(key.rawValue)'", at: node)
         return nil
     }
 
     private mutating func testCase(_ node: Node) -> FlowTestCase? {
-        guard let keys = mapping(node, allowed: FlowTestKeys.testCase, what: "a case") else { return nil }
-        let name = required("name", in: keys, of: node, what: "a case").flatMap { template($0, what: "a case's 'name'") }
-        let input = keys["input"].map { lines($0) } ?? []
-        let answers = keys["answers"].map { scalarMap($0, what: "'answers'") } ?? []
-        let environment = keys["env"].map { scalarMap($0, what: "'env'") } ?? []
-        let expect = required("expect", in: keys, of: node, what: "a case").flatMap { expectations($0) }
+        guard let keys = mapping(node, allowed: FlowTestCaseKey.allCases, what: "a case") else { return nil }
+        let name = required(.name, in: keys, of: node, what: "a case").flatMap { template($0, what: "a case's 'name'") }
+        let input = keys[.input].map { lines($0) } ?? []
+        let answers = keys[.answers].map { scalarMap($0, what: "'answers'") } ?? []
+        let environment = keys[.env].map { scalarMap($0, what: "'env'") } ?? []
+        let expect = required(.expect, in: keys, of: node, what: "a case").flatMap { expectations($0) }
         guard let name, let expect else { return nil }
         return FlowTestCase(name: name, input: input, answers: answers,
                             environment: Dictionary(environment.map { ($0.key.value, $0.text) }) { first, _ in first },
@@ -109,9 +115,9 @@ extension NodeReader {
     }
 
     private mutating func expectations(_ node: Node) -> Expectations? {
-        guard let keys = mapping(node, allowed: FlowTestKeys.expect, what: "'expect'") else { return nil }
+        guard let keys = mapping(node, allowed: ExpectationKey.allCases, what: "'expect'") else { return nil }
         var expect = Expectations()
-        if let status = keys["status"], let text = string(status, what: "'status'") {
+        if let status = keys[.status], let text = string(status, what: "'status'") {
             if let value = RunOutcome.Status(rawValue: text.value) {
                 expect.status = Located(value, at: text.location)
             } else {
@@ -120,13 +126,13 @@ extension NodeReader {
                        fix: NearestName.suggest(text.value, among: statuses).map { Diagnostic.Fix("did you mean '\($0)'?", replacement: $0) })
             }
         }
-        expect.exitCode = keys["exit_code"].flatMap { integer($0, what: "'exit_code'") }
-        expect.screen = keys["screen"].flatMap { string($0, what: "'screen'") }
-        if let node = keys["path"], let screens = screenList(node, what: "'path'") {
+        expect.exitCode = keys[.exitCode].flatMap { integer($0, what: "'exit_code'") }
+        expect.screen = keys[.screen].flatMap { string($0, what: "'screen'") }
+        if let node = keys[.path], let screens = screenList(node, what: "'path'") {
             expect.path = Located(screens.map(\.value), at: SourceLocation(node))
         }
-        expect.pathIncludes = keys["path_includes"].flatMap { screenList($0, what: "'path_includes'") }
-        if let values = keys["values"] {
+        expect.pathIncludes = keys[.pathIncludes].flatMap { screenList($0, what: "'path_includes'") }
+        if let values = keys[.values] {
             for (flow, _, variables) in idMapping(values, what: "'values'") {
                 for (name, _, value) in idMapping(variables, what: "the values of '\(flow.value)'") {
                     expect.values.append(ExpectedValue(flow: flow, name: name, value: Value(literal: value),
@@ -134,7 +140,7 @@ extension NodeReader {
                 }
             }
         }
-        if let said = keys["said"] {
+        if let said = keys[.said] {
             if let elements = said.sequence {
                 expect.said = elements.compactMap { template($0, what: "a message of 'said'") }
             } else {

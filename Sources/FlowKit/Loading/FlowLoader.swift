@@ -7,6 +7,8 @@ public struct FlowLoadResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// The text of every file read, by path, for quoting lines in reports.
     public var sources: [String: SourceText]
+    /// Where the flows that passed the loader's `earlyCheck` are written.
+    var passedEarlyCheck: Set<SourceLocation> = []
 }
 
 /// Reads a flow file and the files it includes (spec §3), into the flow model.
@@ -18,6 +20,10 @@ public struct FlowLoader: Sendable {
     /// rest of it is parsed (`HandedOffFlows`). Below it, starting that work costs more
     /// than it saves, and a file's tree is small anyway.
     var handoffMinimumBytes = 64 * 1024
+    /// A check of each child flow built while its file is parsed (`HandedOffFlows`), run
+    /// on the same core as soon as the flow is built. The flows it returns true for are
+    /// listed in `FlowLoadResult.passedEarlyCheck`.
+    var earlyCheck: (@Sendable (Flow) -> Bool)?
 
     public init(limits: YAMLLimits = .default, maxIncludeDepth: Int = 32) {
         self.limits = limits
@@ -42,7 +48,8 @@ public struct FlowLoader: Sendable {
     public func load(_ bytes: [UInt8], file: String) -> FlowLoadResult {
         let session = IncludeSession(loader: self)
         let document = session.document(bytes, file: file)
-        return FlowLoadResult(document: document, diagnostics: session.diagnostics, sources: session.sources)
+        return FlowLoadResult(document: document, diagnostics: session.diagnostics, sources: session.sources,
+                              passedEarlyCheck: session.passedEarlyCheck)
     }
 }
 
@@ -52,6 +59,7 @@ private final class IncludeSession {
     var diagnostics: [Diagnostic] = []
     var sources: [String: SourceText] = [:]
     var files: [String] = []
+    var passedEarlyCheck: Set<SourceLocation> = []
     /// Canonical paths of the files being included, outermost first.
     var chain: [(path: String, shown: String)] = []
 
@@ -65,6 +73,7 @@ private final class IncludeSession {
         var builder = FlowModelBuilder(handedOff: handedOff, resolveInclude: include)
         let flow = builder.document(root)
         diagnostics += builder.reader.diagnostics
+        passedEarlyCheck.formUnion(builder.passedEarlyCheck)
         return flow.map { FlowDocument(root: $0, files: files) }
     }
 
@@ -72,7 +81,7 @@ private final class IncludeSession {
     /// while it was parsed; nil (with diagnostics) otherwise.
     private func parse(_ bytes: [UInt8], file: String) -> (root: Node, handedOff: HandedOffFlows?)? {
         files.append(file)
-        let handedOff = bytes.count >= loader.handoffMinimumBytes ? HandedOffFlows() : nil
+        let handedOff = bytes.count >= loader.handoffMinimumBytes ? HandedOffFlows(fileSize: bytes.count, earlyCheck: loader.earlyCheck) : nil
         // A large file's line index is built on another core while the file is parsed.
         let lineIndex = handedOff.map { _ in SharedWork([{ @Sendable in SourceText(bytes) }]) }
         if let lineIndex { DispatchQueue.global().async { lineIndex.help() } }
@@ -127,6 +136,7 @@ private final class IncludeSession {
         var builder = FlowModelBuilder(handedOff: handedOff, resolveInclude: include)
         let flow = builder.document(root, includedAs: id)
         diagnostics += builder.reader.diagnostics
+        passedEarlyCheck.formUnion(builder.passedEarlyCheck)
         return flow
     }
 

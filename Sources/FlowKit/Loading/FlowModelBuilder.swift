@@ -6,6 +6,8 @@ struct FlowModelBuilder {
     let resolveInclude: (Located<String>, Located<String>) -> Flow?
     /// The child flows built while the file was parsed, which the tree holds as placeholders.
     var handedOff: HandedOffFlows?
+    /// Where the handed-off flows that passed the loader's `earlyCheck` are written.
+    private(set) var passedEarlyCheck: Set<SourceLocation> = []
 
     init(reader: NodeReader = NodeReader(), handedOff: HandedOffFlows? = nil,
          resolveInclude: @escaping (Located<String>, Located<String>) -> Flow?) {
@@ -18,9 +20,9 @@ struct FlowModelBuilder {
 
     /// The root flow of a document (or of an included file, `includedAs` its key).
     mutating func document(_ root: Node, includedAs: Located<String>? = nil) -> Flow? {
-        guard let keys = reader.mapping(root, allowed: FlowKeys.document, what: "a flow file") else { return nil }
+        guard let keys = reader.mapping(root, allowed: FlowKey.allCases, what: "a flow file") else { return nil }
         let fileStart = SourceLocation(file: root.file, range: SourceRange(start: .start, end: .start))
-        if let version = keys["version"] {
+        if let version = keys[.version] {
             if case .int(let number)? = version.scalarValue {
                 if number != 1 { reader.report(.unsupportedVersion, "version \(number) is not supported; this flowrun reads version 1", at: version) }
             } else {
@@ -31,14 +33,14 @@ struct FlowModelBuilder {
                           fix: Diagnostic.Fix("add 'version: 1' at the top", replacement: "version: 1"))
         }
         var id: Located<String>
-        if let flowNode = keys["flow"], let flowID = reader.id(flowNode, what: "flow id") {
+        if let flowNode = keys[.flow], let flowID = reader.id(flowNode, what: "flow id") {
             id = flowID
             if let includedAs, flowID.value != includedAs.value {
                 reader.report(.invalidID, "the included file's flow is '\(flowID.value)', but it is included as '\(includedAs.value)'",
                               at: flowID.location, notes: [Diagnostic.Note("included here", file: includedAs.location.file, at: includedAs.location.start)])
             }
         } else {
-            if keys["flow"] == nil {
+            if keys[.flow] == nil {
                 reader.report(.missingKey, "a flow file needs 'flow: <id>', the root flow's id", at: fileStart)
             }
             id = Located(includedAs?.value ?? "", at: fileStart)
@@ -47,42 +49,42 @@ struct FlowModelBuilder {
         return flow(keys, id: id, location: includedAs?.location ?? fileStart)
     }
 
-    private mutating func flow(_ keys: KeyedPairs, id: Located<String>, location: SourceLocation) -> Flow {
+    private mutating func flow(_ keys: KeyedPairs<FlowKey>, id: Located<String>, location: SourceLocation) -> Flow {
         var flow = Flow(id: id, start: nil, variables: [], environment: [], screens: [], flows: [],
                         handlers: [], result: nil, location: location)
-        flow.title = keys["title"].flatMap { reader.template($0, what: "a flow's title") }
-        if let start = keys["start"] {
+        flow.title = keys[.title].flatMap { reader.template($0, what: "a flow's title") }
+        if let start = keys[.start] {
             flow.start = reader.id(start, what: "start")
         } else {
             reader.report(.missingKey, "flow '\(id.value)' needs 'start': the screen or child flow it begins with", at: location)
         }
-        if let node = keys["variables"] {
+        if let node = keys[.variables] {
             flow.variables = reader.idMapping(node, what: "variables").map { name, _, value in
                 reader.checkID(name, what: "variable name")
                 return Variable(name: name, value: value)
             }
         }
-        if let node = keys["env"] {
+        if let node = keys[.env] {
             if let names = node.sequence {
                 flow.environment = names.compactMapOnce { reader.string($0, what: "an environment variable name") }
             } else {
                 reader.report(.typeMismatch, "env must be a list of environment variable names, but this is \(reader.describe(node))", at: node)
             }
         }
-        if let node = keys["screens"] {
+        if let node = keys[.screens] {
             flow.screens = reader.idMapping(node, what: "screens").compactMapOnce { screenID, _, value in
                 reader.checkID(screenID, what: "screen id")
                 return screen(value, id: screenID)
             }
         }
-        if let node = keys["flows"] {
+        if let node = keys[.flows] {
             flow.flows = reader.idMapping(node, what: "flows").compactMapOnce { childID, _, value in
                 reader.checkID(childID, what: "flow id")
                 return childFlow(value, id: childID)
             }
         }
-        if let node = keys["on"] { flow.handlers = handlers(node) }
-        if let node = keys["result"] {
+        if let node = keys[.on] { flow.handlers = handlers(node) }
+        if let node = keys[.result] {
             flow.result = reader.idMapping(node, what: "result").compactMapOnce { name, _, value in
                 reader.checkID(name, what: "result name")
                 return reader.expression(value, what: "a result").map { ResultEntry(name: name, expression: $0) }
@@ -95,60 +97,61 @@ struct FlowModelBuilder {
     mutating func childFlow(_ node: Node, id: Located<String>) -> Flow? {
         if let number = node.handoff, let built = handedOff?.take(number) {
             switch built {
-            case .flow(let flow, let diagnostics):
+            case .flow(let flow, let diagnostics, let passed):
                 reader.adopt(diagnostics)
+                if passed, let flow { passedEarlyCheck.insert(flow.location) }
                 return flow
             case .needsIncludes(let node):
                 return childFlow(node, id: id)
             }
         }
-        if let pairs = node.mapping, pairs.contains(where: { $0.key.string == "include" }) {
-            guard let keys = reader.mapping(node, allowed: FlowKeys.include, what: "an include"),
-                  let pathNode = keys["include"], let path = reader.string(pathNode, what: "an include path") else { return nil }
+        if let pairs = node.mapping, pairs.contains(where: { $0.key.spells(IncludeKey.include.rawValue) }) {
+            guard let keys = reader.mapping(node, allowed: IncludeKey.allCases, what: "an include"),
+                  let pathNode = keys[.include], let path = reader.string(pathNode, what: "an include path") else { return nil }
             // A flow that could not be included stays in the tree, empty, so that names of it
             // still resolve and only the include itself is reported.
             return resolveInclude(path, id) ?? Flow(id: id, start: nil, variables: [], environment: [], screens: [], flows: [],
                                                     handlers: [], result: nil, location: id.location, isPlaceholder: true)
         }
-        guard let keys = reader.mapping(node, allowed: FlowKeys.flow, what: "flow '\(id.value)'") else { return nil }
+        guard let keys = reader.mapping(node, allowed: FlowKey.childFlow, what: "flow '\(id.value)'") else { return nil }
         return flow(keys, id: id, location: id.location)
     }
 
     // MARK: Screens, fields, actions
 
     private mutating func screen(_ node: Node, id: Located<String>) -> Screen? {
-        guard let keys = reader.mapping(node, allowed: FlowKeys.screen, what: "screen '\(id.value)'") else { return nil }
+        guard let keys = reader.mapping(node, allowed: ScreenKey.allCases, what: "screen '\(id.value)'") else { return nil }
         var screen = Screen(id: id, title: nil, text: nil, fields: [], actions: [], handlers: [], isTerminal: false, location: id.location)
-        screen.title = keys["title"].flatMap { reader.template($0, what: "a screen's title") }
-        screen.text = keys["text"].flatMap { reader.template($0, what: "a screen's text") }
-        if let node = keys["fields"] {
+        screen.title = keys[.title].flatMap { reader.template($0, what: "a screen's title") }
+        screen.text = keys[.text].flatMap { reader.template($0, what: "a screen's text") }
+        if let node = keys[.fields] {
             if let list = node.sequence {
                 screen.fields = list.compactMapOnce { field($0) }
             } else {
                 reader.report(.typeMismatch, "fields must be a list, but this is \(reader.describe(node))", at: node)
             }
         }
-        if let node = keys["actions"] {
+        if let node = keys[.actions] {
             if let list = node.sequence {
                 screen.actions = list.compactMapOnce { action($0) }
             } else {
                 reader.report(.typeMismatch, "actions must be a list, but this is \(reader.describe(node))", at: node)
             }
         }
-        if let node = keys["on"] { screen.handlers = handlers(node) }
-        screen.isTerminal = keys["terminal"].flatMap { reader.bool($0, what: "terminal") }?.value ?? false
+        if let node = keys[.on] { screen.handlers = handlers(node) }
+        screen.isTerminal = keys[.terminal].flatMap { reader.bool($0, what: "terminal") }?.value ?? false
         return screen
     }
 
     private mutating func field(_ node: Node) -> Field? {
-        guard let keys = reader.mapping(node, allowed: FlowKeys.field, what: "a field") else { return nil }
-        guard let idNode = keys["id"] else {
+        guard let keys = reader.mapping(node, allowed: FieldKey.allCases, what: "a field") else { return nil }
+        guard let idNode = keys[.id] else {
             reader.report(.missingKey, "a field needs an 'id': the variable it sets", at: node)
             return nil
         }
         guard let id = reader.id(idNode, what: "field id") else { return nil }
         var type = Located(FieldType.text, at: id.location)
-        if let typeNode = keys["type"], let name = reader.string(typeNode, what: "a field's type") {
+        if let typeNode = keys[.type], let name = reader.string(typeNode, what: "a field's type") {
             if let known = FieldType(rawValue: name.value) {
                 type = Located(known, at: name.location)
             } else {
@@ -158,21 +161,21 @@ struct FlowModelBuilder {
                               at: name.location, fix: suggestion.map { Diagnostic.Fix("did you mean '\($0)'?", replacement: $0) })
             }
         }
-        let label = keys["label"].flatMap { reader.template($0, what: "a label") }
+        let label = keys[.label].flatMap { reader.template($0, what: "a label") }
         var details = Field.Details()
-        details.help = keys["help"].flatMap { reader.template($0, what: "a help text") }
-        details.placeholder = keys["placeholder"].flatMap { reader.template($0, what: "a placeholder") }
-        details.defaultValue = keys["default"]
-        let isRequired = keys["required"].flatMap { reader.bool($0, what: "required") }?.value ?? false
-        details.pattern = keys["pattern"].flatMap { reader.string($0, what: "a pattern") }
-        details.min = keys["min"].flatMap { reader.number($0, what: "min") }
-        details.max = keys["max"].flatMap { reader.number($0, what: "max") }
-        details.when = keys["when"].flatMap { reader.expression($0, what: "when") }
-        details.message = keys["message"].flatMap { reader.template($0, what: "a message") }
-        let remember = keys["remember"].flatMap { reader.bool($0, what: "remember") }?.value ?? false
-        if let node = keys["options"] { details.options = options(node) }
+        details.help = keys[.help].flatMap { reader.template($0, what: "a help text") }
+        details.placeholder = keys[.placeholder].flatMap { reader.template($0, what: "a placeholder") }
+        details.defaultValue = keys[.default]
+        let isRequired = keys[.required].flatMap { reader.bool($0, what: "required") }?.value ?? false
+        details.pattern = keys[.pattern].flatMap { reader.string($0, what: "a pattern") }
+        details.min = keys[.min].flatMap { reader.number($0, what: "min") }
+        details.max = keys[.max].flatMap { reader.number($0, what: "max") }
+        details.when = keys[.when].flatMap { reader.expression($0, what: "when") }
+        details.message = keys[.message].flatMap { reader.template($0, what: "a message") }
+        let remember = keys[.remember].flatMap { reader.bool($0, what: "remember") }?.value ?? false
+        if let node = keys[.options] { details.options = options(node) }
         var rules: [ValidationRule] = []
-        if let node = keys["validate"] {
+        if let node = keys[.validate] {
             if let list = node.sequence {
                 rules = list.compactMapOnce { rule($0) }
             } else {
@@ -197,45 +200,45 @@ struct FlowModelBuilder {
                 }
                 return FieldOption(value: entry, label: nil)
             }
-            guard let keys = reader.mapping(entry, allowed: FlowKeys.option, what: "an option") else { return nil }
-            guard let value = keys["value"] else {
+            guard let keys = reader.mapping(entry, allowed: OptionKey.allCases, what: "an option") else { return nil }
+            guard let value = keys[.value] else {
                 reader.report(.missingKey, "an option needs a 'value'", at: entry)
                 return nil
             }
-            return FieldOption(value: value, label: keys["label"].flatMap { reader.template($0, what: "an option's label") })
+            return FieldOption(value: value, label: keys[.label].flatMap { reader.template($0, what: "an option's label") })
         }
         return .list(options, location: SourceLocation(node))
     }
 
     private mutating func rule(_ node: Node) -> ValidationRule? {
-        guard let keys = reader.mapping(node, allowed: FlowKeys.rule, what: "a validation rule") else { return nil }
-        guard let ruleNode = keys["rule"] else {
+        guard let keys = reader.mapping(node, allowed: RuleKey.allCases, what: "a validation rule") else { return nil }
+        guard let ruleNode = keys[.rule] else {
             reader.report(.missingKey, "a validation rule needs a 'rule' expression", at: node)
             return nil
         }
         guard let rule = reader.expression(ruleNode, what: "a rule") else { return nil }
-        return ValidationRule(rule: rule, message: keys["message"].flatMap { reader.template($0, what: "a message") })
+        return ValidationRule(rule: rule, message: keys[.message].flatMap { reader.template($0, what: "a message") })
     }
 
     private mutating func action(_ node: Node) -> ActionEntry? {
         if node.kind == .scalar {
             return reader.id(node, what: "action id").map { ActionEntry(id: $0) }
         }
-        guard let keys = reader.mapping(node, allowed: FlowKeys.action, what: "an action") else { return nil }
-        guard let idNode = keys["id"] else {
+        guard let keys = reader.mapping(node, allowed: ActionKey.allCases, what: "an action") else { return nil }
+        guard let idNode = keys[.id] else {
             reader.report(.missingKey, "an action needs an 'id'", at: node)
             return nil
         }
         guard let id = reader.id(idNode, what: "action id") else { return nil }
-        let label = keys["label"].flatMap { reader.template($0, what: "a label") }
+        let label = keys[.label].flatMap { reader.template($0, what: "a label") }
         var details = ActionEntry.Details()
-        if let keyNode = keys["key"], let key = reader.string(keyNode, what: "a shortcut key") {
+        if let keyNode = keys[.key], let key = reader.string(keyNode, what: "a shortcut key") {
             if key.value.count == 1 { details.key = key } else {
                 reader.report(.typeMismatch, "a shortcut key is one character, but '\(key.value)' has \(key.value.count)", at: key.location)
             }
         }
-        details.validate = keys["validate"].flatMap { reader.bool($0, what: "validate") }
-        details.when = keys["when"].flatMap { reader.expression($0, what: "when") }
+        details.validate = keys[.validate].flatMap { reader.bool($0, what: "validate") }
+        details.when = keys[.when].flatMap { reader.expression($0, what: "when") }
         return ActionEntry(id: id, label: label, details: details)
     }
 
@@ -257,11 +260,11 @@ struct FlowModelBuilder {
     }
 
     private mutating func branch(_ node: Node) -> Branch? {
-        guard let keys = reader.mapping(node, allowed: FlowKeys.branch, what: "a handler branch") else { return nil }
+        guard let keys = reader.mapping(node, allowed: BranchKey.allCases, what: "a handler branch") else { return nil }
         var branch = Branch(when: nil, assignments: [], say: nil, transition: nil, location: SourceLocation(node))
-        branch.when = keys["when"].flatMap { reader.expression($0, what: "when") }
-        branch.say = keys["say"].flatMap { reader.template($0, what: "say") }
-        if let node = keys["set"] {
+        branch.when = keys[.when].flatMap { reader.expression($0, what: "when") }
+        branch.say = keys[.say].flatMap { reader.template($0, what: "say") }
+        if let node = keys[.set] {
             branch.assignments = reader.idMapping(node, what: "set").compactMapOnce { target, _, value in
                 if !Identifier.isValidTarget(target.value) {
                     reader.report(.invalidID, "'\(target.value)' is not a variable name or 'flowid.name'", at: target.location)
@@ -269,41 +272,45 @@ struct FlowModelBuilder {
                 return reader.expression(value, what: "an assignment").map { Assignment(target: target, expression: $0) }
             }
         }
-        let transitions = keys.pairs.filter { FlowKeys.transitions.contains($0.name) }
+        let transitions = keys.pairs { $0.isTransition }
         for extra in transitions.dropFirst() {
-            reader.report(.typeMismatch, "a branch makes at most one transition, but this one has both '\(transitions[0].name)' and '\(extra.name)'",
-                          at: extra.key)
+            reader.report(.typeMismatch, "a branch makes at most one transition, but this one has both '\(transitions[0].key.rawValue)' and '\(extra.key.rawValue)'",
+                          at: extra.keyNode)
         }
         if let first = transitions.first {
-            branch.transition = transition(first.name, first.value).map { Located($0, at: SourceLocation(first.value)) }
+            branch.transition = transition(first.key, first.value).map { Located($0, at: SourceLocation(first.value)) }
         }
         return branch
     }
 
-    private mutating func transition(_ name: String, _ node: Node) -> Transition? {
-        switch name {
-        case "push": return reader.id(node, what: "a push target").map { .push($0.value) }
-        case "replace": return reader.id(node, what: "a replace target").map { .replace($0.value) }
-        case "send":
+    /// The transition a branch's `key` makes; nil for a key that makes none.
+    private mutating func transition(_ key: BranchKey, _ node: Node) -> Transition? {
+        let name = key.rawValue
+        switch key {
+        case .push: return reader.id(node, what: "a push target").map { .push($0.value) }
+        case .replace: return reader.id(node, what: "a replace target").map { .replace($0.value) }
+        case .send:
             guard let action = reader.string(node, what: "an action to send") else { return nil }
             if !Identifier.isValidAction(action.value) {
                 reader.report(.invalidID, "'\(action.value)' is not a valid action to send", at: action.location)
             }
             return .send(action.value)
-        case "back", "finish":
+        case .back, .finish:
             guard let flag = reader.bool(node, what: name) else { return nil }
             if !flag.value { reader.report(.typeMismatch, "'\(name): false' does nothing; write '\(name): true' or leave it out", at: node) }
-            return flag.value ? (name == "back" ? .back : .finish) : nil
-        default:
+            return flag.value ? (key == .back ? .back : .finish) : nil
+        case .when, .set, .say:
+            return nil
+        case .exit:
             if node.kind == .scalar, node.scalarKind == .null { return .exit(code: 0, message: nil) }
-            guard let keys = reader.mapping(node, allowed: FlowKeys.exit, what: "exit") else { return nil }
+            guard let keys = reader.mapping(node, allowed: ExitKey.allCases, what: "exit") else { return nil }
             var code = 0
-            if let codeNode = keys["code"], let written = reader.integer(codeNode, what: "an exit code") {
+            if let codeNode = keys[.code], let written = reader.integer(codeNode, what: "an exit code") {
                 if (0...255).contains(written.value) { code = written.value } else {
                     reader.report(.typeMismatch, "an exit code is 0 to 255, as processes exit with", at: codeNode)
                 }
             }
-            return .exit(code: code, message: keys["message"].flatMap { reader.template($0, what: "an exit message") })
+            return .exit(code: code, message: keys[.message].flatMap { reader.template($0, what: "an exit message") })
         }
     }
 }

@@ -23,24 +23,25 @@ struct NodeReader {
 
     /// A mapping's pairs by key, reporting keys outside `allowed` (with the nearest
     /// valid key) and keys that are not strings.
-    mutating func mapping(_ node: Node, allowed: [String], what: String) -> KeyedPairs? {
+    mutating func mapping<Key: MappingKey>(_ node: Node, allowed: [Key], what: String) -> KeyedPairs<Key>? {
         guard let pairs = node.mapping else {
             report(.typeMismatch, "\(what) must be a mapping, but this is \(describe(node))", at: node)
             return nil
         }
-        var keyed = KeyedPairs()
-        for (key, value) in pairs {
-            guard key.kind == .scalar, let name = key.string else {
+        var keyed = KeyedPairs<Key>(pairs)
+        for position in pairs.indices {
+            let key = pairs[position].key
+            switch key.withScalarBytes({ Key.named($0, among: allowed) }) {
+            case nil:
                 report(.typeMismatch, "keys in \(what) must be strings", at: key)
-                continue
-            }
-            guard allowed.contains(name) else {
-                let suggestion = NearestName.suggest(name, among: allowed)
+            case nil?:
+                let name = key.string ?? ""
+                let suggestion = NearestName.suggest(name, among: allowed.map(\.rawValue))
                 report(.unknownKey, "'\(name)' is not a key of \(what)", at: key,
                        fix: suggestion.map { Diagnostic.Fix("did you mean '\($0)'?", replacement: $0) })
-                continue
+            case let allowedKey??:
+                keyed.append(allowedKey, at: position)
             }
-            keyed.pairs.append((name, key, value))
         }
         return keyed
     }
@@ -143,15 +144,4 @@ struct NodeReader {
             }
         }
     }
-}
-
-/// The pairs of a checked mapping, looked up by key.
-struct KeyedPairs {
-    var pairs: [(name: String, key: Node, value: Node)] = []
-
-    subscript(_ name: String) -> Node? { pairs.first { $0.name == name }?.value }
-
-    func key(_ name: String) -> Node? { pairs.first { $0.name == name }?.key }
-
-    func contains(_ name: String) -> Bool { pairs.contains { $0.name == name } }
 }

@@ -9,13 +9,31 @@ struct ExpressionCheck {
     let tables: ScopeTables
     private(set) var diagnostics: [Diagnostic] = []
 
-    /// The problems in the expressions of `flows` (all of them by default): checks of
-    /// separate ranges can run side by side, and their results, joined in the order of the
-    /// ranges, are those of one check of the whole tree.
-    static func check(_ index: FlowIndex, sources: [String: SourceText], flows: Range<Int>? = nil) -> [Diagnostic] {
+    /// The problems in the expressions of `flows` (all of them by default), leaving out
+    /// those marked `skipped`: checks of separate ranges can run side by side, and their
+    /// results, joined in the order of the ranges, are those of one check of the whole tree.
+    static func check(_ index: FlowIndex, sources: [String: SourceText], flows: Range<Int>? = nil,
+                      skipping skipped: [Bool] = []) -> [Diagnostic] {
         var check = ExpressionCheck(index: index, sources: sources, tables: ScopeTables(index))
-        for flow in flows ?? index.flows.indices { check.checkFlow(flow) }
+        for flow in flows ?? index.flows.indices where skipped.isEmpty || !skipped[flow] { check.checkFlow(flow) }
         return check.diagnostics
+    }
+
+    /// Whether the expressions of a flow and its descendants have no problem, wherever
+    /// the flow sits in a tree: checked with the flow as the root, they have none, and
+    /// every name they use is one of the flow's or its descendants'. Names resolve
+    /// nearest first, so the flows above cannot change what such a name means; a name
+    /// that is not found, a flow read by id or an environment variable depends on them,
+    /// and the flow then does not pass (the check of the whole tree looks at it again).
+    ///
+    /// A large file's child flows are checked this way while the file is still being
+    /// parsed (`FlowLoader.earlyCheck`).
+    static func passesAlone(_ flow: Flow) -> Bool {
+        let index = FlowIndex(root: flow)
+        let tables = ScopeTables(index)
+        var check = ExpressionCheck(index: index, sources: [:], tables: tables)
+        for flow in index.flows.indices { check.checkFlow(flow) }
+        return check.diagnostics.isEmpty && !tables.lookedPastRoot
     }
 
     private mutating func checkFlow(_ position: Int) {

@@ -81,9 +81,12 @@ final class FlowIndex: Sendable {
     func subtree(of flow: Int) -> Range<Int> { flow..<subtreeEnd[flow] }
 
     /// The flows split into at most `count` consecutive ranges, each with about as many
-    /// screens and handlers as the others, to share work on them between threads.
-    func flowRanges(count: Int) -> [Range<Int>] {
-        let sizes = flows.map { 1 + $0.flow.screens.count + $0.flow.handlers.count }
+    /// screens and handlers as the others, to share work on them between threads; flows
+    /// marked `skipped` count for nothing.
+    func flowRanges(count: Int, skipping skipped: [Bool] = []) -> [Range<Int>] {
+        let sizes = flows.indices.map { flow in
+            skipped.isEmpty || !skipped[flow] ? 1 + flows[flow].flow.screens.count + flows[flow].flow.handlers.count : 0
+        }
         let share = (sizes.reduce(0, +) + count - 1) / max(count, 1)
         var ranges: [Range<Int>] = []
         var start = 0, size = 0
@@ -96,6 +99,19 @@ final class FlowIndex: Sendable {
             }
         }
         return ranges
+    }
+
+    /// Per flow: whether it, or one of its ancestors, is the flow written at one of
+    /// `locations`. Empty when `locations` is.
+    func flowsWithin(_ locations: Set<SourceLocation>) -> [Bool] {
+        guard !locations.isEmpty else { return [] }
+        var within: [Bool] = []
+        within.reserveCapacity(flows.count)
+        // Parents come before their children.
+        for entry in flows {
+            within.append(locations.contains(entry.flow.location) || entry.parent.map { within[$0] } == true)
+        }
+        return within
     }
 
     /// The index of a screen of `flow` named `id`.

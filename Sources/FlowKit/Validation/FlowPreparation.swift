@@ -105,7 +105,7 @@ public final class FlowPreparation: Sendable {
         // said whether the document has errors; a document with errors may compile or
         // not, and the outcome then reports the errors either way.
         let compile: @Sendable () -> Piece = { .compiled(Result { () throws(CompileError) in try ResponderTree(index) }) }
-        let checks = validator.checks(of: index, sources: loaded.sources).map { check in { @Sendable in Piece.checked(check()) } }
+        let checks = validator.checks(of: index, loaded: loaded).map { check in { @Sendable in Piece.checked(check()) } }
         return .read(loaded, SharedWork([compile] + checks))
     }
 }

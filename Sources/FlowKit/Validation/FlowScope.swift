@@ -13,12 +13,17 @@ struct FlowScope: ExpressionScope {
             if let type = tables.variables(of: ancestor)[name] { return type }
             current = index.flows[ancestor].parent
         }
+        tables.lookedPastRoot = true
         return nil
     }
 
-    func isFlow(_ name: String) -> Bool { tables.flowsByID[name] != nil }
+    func isFlow(_ name: String) -> Bool {
+        tables.lookedPastRoot = true
+        return tables.flowsByID[name] != nil
+    }
 
     func flowMemberType(flow name: String, member: String) -> ExpressionType? {
+        tables.lookedPastRoot = true
         guard let target = tables.flowsByID[name] else { return nil }
         // A flow whose include failed stands in empty: any name of it reads as unknown-typed.
         if index.flows[target].flow.isPlaceholder { return .dyn }
@@ -30,12 +35,14 @@ struct FlowScope: ExpressionScope {
     }
 
     func flowMemberNames(flow name: String) -> [String] {
+        tables.lookedPastRoot = true
         guard let target = tables.flowsByID[name] else { return [] }
         return index.flows[target].flow.result.map { $0.map(\.name.value) } ?? tables.variables(of: target).keys.sorted()
     }
 
     func isVisibleEnvironmentVariable(_ name: String) -> Bool {
-        index.ancestry(of: flow).contains { index.flows[$0].flow.environment.contains { $0.value == name } }
+        tables.lookedPastRoot = true
+        return index.ancestry(of: flow).contains { index.flows[$0].flow.environment.contains { $0.value == name } }
     }
 
     var variableNames: [String] {
@@ -51,6 +58,10 @@ final class ScopeTables {
     private let index: FlowIndex
     private var typedVariables: [[String: ExpressionType]?]
     let flowsByID: [String: Int]
+    /// Whether a scope was asked for something the flows above the index's root may
+    /// change: a name no flow of the chain has, a flow by id, an environment variable.
+    /// A check of a flow on its own, as the root of an index, is final only if not.
+    var lookedPastRoot = false
 
     init(_ index: FlowIndex) {
         self.index = index

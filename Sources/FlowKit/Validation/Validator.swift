@@ -12,6 +12,7 @@ public struct Validator: Sendable {
 
     public init(limits: YAMLLimits = .default, findsWarnings: Bool = true) {
         self.loader = FlowLoader(limits: limits)
+        loader.earlyCheck = { ExpressionCheck.passesAlone($0) }
         self.findsWarnings = findsWarnings
     }
 
@@ -29,7 +30,7 @@ public struct Validator: Sendable {
 
     private func report(_ loaded: consuming FlowLoadResult, file: String) -> FileReport {
         let index = loaded.document.map { FlowIndex(root: $0.root) }
-        let found = index.map { checks($0, sources: loaded.sources) } ?? []
+        let found = index.map { checks($0, loaded: loaded) } ?? []
         let report = report(loaded, file: file, found: found)
         if checksRunInParallel(on: loaded.sources) {
             BackgroundRelease.release((consume loaded, consume index))
@@ -52,9 +53,9 @@ public struct Validator: Sendable {
 
     /// The checks of the model, each a function of the flow tree; their diagnostics come in
     /// the same order whether they run in parallel or not.
-    func checks(_ index: FlowIndex, sources: [String: SourceText]) -> [Diagnostic] {
-        let checks = self.checks(of: index, sources: sources)
-        let results = checksRunInParallel(on: sources) ? ParallelWork.results(of: checks) : checks.map { $0() }
+    func checks(_ index: FlowIndex, loaded: FlowLoadResult) -> [Diagnostic] {
+        let checks = self.checks(of: index, loaded: loaded)
+        let results = checksRunInParallel(on: loaded.sources) ? ParallelWork.results(of: checks) : checks.map { $0() }
         return results.flatMap { $0 }
     }
 
@@ -68,12 +69,15 @@ public struct Validator: Sendable {
     /// expression check, as large as the graph check, is split into ranges of flows when
     /// the checks run in parallel. (On 2 cores at 10 MB, with each check one piece, the
     /// thread that ran the expression check finished about a quarter later than the other.)
-    func checks(of index: FlowIndex, sources: [String: SourceText]) -> [@Sendable () -> [Diagnostic]] {
+    /// Flows whose expressions passed the loader's early check are left out of it.
+    func checks(of index: FlowIndex, loaded: FlowLoadResult) -> [@Sendable () -> [Diagnostic]] {
         var checks: [@Sendable () -> [Diagnostic]] = []
+        let sources = loaded.sources
         if findsWarnings { checks.append { GraphCheck.check(index) } }
         let expressionPieces = checksRunInParallel(on: sources) ? Self.expressionPieces : 1
-        for flows in index.flowRanges(count: expressionPieces) {
-            checks.append { ExpressionCheck.check(index, sources: sources, flows: flows) }
+        let checkedEarly = index.flowsWithin(loaded.passedEarlyCheck)
+        for flows in index.flowRanges(count: expressionPieces, skipping: checkedEarly) {
+            checks.append { ExpressionCheck.check(index, sources: sources, flows: flows, skipping: checkedEarly) }
         }
         checks += [{ IdentityCheck.check(index) }, { ResponderChainCheck.check(index) }, { FieldCheck.check(index) },
                    { TargetCheck.check(index) }]

@@ -84,6 +84,23 @@ public struct Node: Sendable {
         }
     }
 
+    /// Runs `body` on the scalar's text as written, without making a string of it; nil
+    /// for a collection.
+    func withScalarBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        let record = record
+        guard record.kind == .scalar else { return nil }
+        return tree.text.withUnsafeBufferPointer { text in
+            body(UnsafeBufferPointer(rebasing: text[Int(record.first)..<Int(record.first + record.count)]))
+        }
+    }
+
+    /// Whether the node is a scalar whose text is `text`, compared without making a
+    /// string of the node's.
+    func spells(_ text: String) -> Bool {
+        var text = text
+        return withScalarBytes { bytes in text.withUTF8 { $0.elementsEqual(bytes) } } ?? false
+    }
+
     public var scalarStyle: ScalarStyle? {
         let record = record
         return record.kind == .scalar ? ScalarStyle(rawValue: record.style) : nil
