@@ -81,7 +81,8 @@ private final class IncludeSession {
     /// while it was parsed; nil (with diagnostics) otherwise.
     private func parse(_ bytes: [UInt8], file: String) -> (root: Node, handedOff: HandedOffFlows?)? {
         files.append(file)
-        let handedOff = bytes.count >= loader.handoffMinimumBytes ? HandedOffFlows(fileSize: bytes.count, earlyCheck: loader.earlyCheck) : nil
+        let handedOff = bytes.count >= loader.handoffMinimumBytes
+            ? HandedOffFlows(fileSize: bytes.count, earlyCheck: loader.earlyCheck) : nil
         // A large file's line index is built on another core while the file is parsed.
         let lineIndex = handedOff.map { _ in SharedWork([{ @Sendable in SourceText(bytes) }]) }
         if let lineIndex { DispatchQueue.global().async { lineIndex.help() } }

@@ -34,8 +34,8 @@ final class HandedOffFlows: SubtreeReceiver, Sendable {
     ///   - earlyCheck: The loader's `earlyCheck`, run on each flow once it is built.
     init(fileSize: Int, earlyCheck: (@Sendable (Flow) -> Bool)? = nil) {
         self.earlyCheck = earlyCheck
-        // The model takes about 3 bytes per byte of the file; a heap of glibc's arena
-        // holds at most 64 MiB.
+        // The model takes up to about 4 bytes per byte of the file; one heap of a glibc
+        // arena holds at most 64 MiB.
         let room = min(4 * fileSize, 48 << 20)
         worker.submit { MallocArena.reserve(room) }
     }

@@ -77,11 +77,8 @@ public struct Node: Sendable {
 
     /// The scalar's resolved value, or nil for a collection.
     public var scalarValue: ScalarValue? {
-        let record = record
-        guard record.kind == .scalar else { return nil }
-        return tree.text.withUnsafeBufferPointer { text in
-            CoreSchema.value(of: UnsafeBufferPointer(rebasing: text[Int(record.first)..<Int(record.first + record.count)]), kind: record.scalarKind)
-        }
+        let kind = record.scalarKind
+        return withScalarBytes { CoreSchema.value(of: $0, kind: kind) }
     }
 
     /// Runs `body` on the scalar's text as written, without making a string of it; nil
