@@ -36,21 +36,25 @@ struct ExpressionCheck {
         return check.diagnostics.isEmpty && !tables.lookedPastRoot
     }
 
+    /// Walks the model by index: an element read in place is not copied, while a `for`
+    /// loop over elements retains every field of each one.
     private mutating func checkFlow(_ position: Int) {
         let flow = index.flows[position].flow
         let scope = FlowScope(index: index, tables: tables, flow: position)
         template(flow.title, scope)
         for entry in flow.result ?? [] { expression(entry.expression, scope) }
-        for handler in flow.handlers { checkHandler(handler, scope, handlingFlow: position) }
-        for screen in flow.screens {
-            template(screen.title, scope)
-            template(screen.text, scope)
-            for field in screen.fields { checkField(field, scope) }
-            for action in screen.actions {
-                template(action.label, scope)
-                expression(action.when, scope, expecting: .bool)
+        for handler in flow.handlers.indices { checkHandler(flow.handlers[handler], scope, handlingFlow: position) }
+        for screen in flow.screens.indices {
+            template(flow.screens[screen].title, scope)
+            template(flow.screens[screen].text, scope)
+            for field in flow.screens[screen].fields.indices { checkField(flow.screens[screen].fields[field], scope) }
+            for action in flow.screens[screen].actions.indices {
+                template(flow.screens[screen].actions[action].label, scope)
+                expression(flow.screens[screen].actions[action].when, scope, expecting: .bool)
             }
-            for handler in screen.handlers { checkHandler(handler, scope, handlingFlow: position) }
+            for handler in flow.screens[screen].handlers.indices {
+                checkHandler(flow.screens[screen].handlers[handler], scope, handlingFlow: position)
+            }
         }
     }
 

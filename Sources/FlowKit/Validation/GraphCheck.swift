@@ -13,22 +13,24 @@ enum GraphCheck {
         let deadEnds = graph.deadEnds
         for (flow, screen) in index.allScreens {
             let number = index.globalScreen(flow, screen)
-            let shown = index.screen(flow, screen)
+            // The screen's id alone: copying the whole screen retains each of its fields.
+            let shown = index.flows[flow].flow.screens[screen].id
             if !graph.isReachable(number) {
                 // The screens of a flow nothing starts are covered by its `unused-flow`, and
                 // those of a flow whose start is broken by that flow's own diagnostic.
                 if index.ancestry(of: flow).allSatisfy({ started[$0] && index.startResolves($0) }) {
-                    diagnostics.append(Diagnostic(.unreachableScreen, "no path from the start of the run reaches the screen '\(shown.id.value)'",
-                                                  at: shown.id.location))
+                    diagnostics.append(Diagnostic(.unreachableScreen, "no path from the start of the run reaches the screen '\(shown.value)'",
+                                                  at: shown.location))
                 }
             } else if deadEnds[number] {
-                diagnostics.append(Diagnostic(.deadEnd, "from the screen '\(shown.id.value)' no path leads to an end of the run",
-                                              at: shown.id.location,
+                diagnostics.append(Diagnostic(.deadEnd, "from the screen '\(shown.value)' no path leads to an end of the run",
+                                              at: shown.location,
                                               fix: Diagnostic.Fix("offer 'quit' or 'back', or an action that leads on")))
             }
-            if flow == 0, graph.isReachable(number), let back = shown.actions.first(where: { $0.id.value == "back" }),
+            if flow == 0, graph.isReachable(number),
+               let back = index.flows[flow].flow.screens[screen].actions.first(where: { $0.id.value == "back" }),
                index.route("back", from: .screen(flow: flow, screen: screen)).isEmpty, !graph.isPushed(number) {
-                diagnostics.append(Diagnostic(.backAtRoot, "'back' does nothing here: the screen '\(shown.id.value)' is always the bottom of the root flow's stack",
+                diagnostics.append(Diagnostic(.backAtRoot, "'back' does nothing here: the screen '\(shown.value)' is always the bottom of the root flow's stack",
                                               at: back.id.location))
             }
         }
@@ -59,27 +61,32 @@ enum GraphCheck {
         var diagnostics: [Diagnostic] = []
         for flow in index.flows.indices {
             let subtree = index.subtree(of: flow)
-            for handler in index.flows[flow].flow.handlers where isCheckable(handler) {
-                if let action = table.actionNumber(handler.action.value), !uses.isUsed(action, in: subtree) {
-                    diagnostics.append(unused(handler, owner: "flow '\(index.flows[flow].flow.id.value)'"))
+            let handlers = index.flows[flow].flow.handlers
+            for handler in handlers.indices where isCheckable(handlers[handler].action) {
+                if let action = table.actionNumber(handlers[handler].action.value), !uses.isUsed(action, in: subtree) {
+                    diagnostics.append(unused(handlers[handler].action, owner: "flow '\(index.flows[flow].flow.id.value)'"))
                 }
             }
-            for screen in index.flows[flow].flow.screens {
-                for handler in screen.handlers where isCheckable(handler) && !screen.actions.contains(where: { $0.id.value == handler.action.value }) {
-                    diagnostics.append(unused(handler, owner: "screen '\(screen.id.value)'"))
+            for screen in index.flows[flow].flow.screens.indices {
+                let (handlers, actions) = (index.flows[flow].flow.screens[screen].handlers, index.flows[flow].flow.screens[screen].actions)
+                for handler in handlers.indices where isCheckable(handlers[handler].action) {
+                    let action = handlers[handler].action
+                    guard !actions.contains(where: { $0.id.value == action.value }) else { continue }
+                    diagnostics.append(unused(action, owner: "screen '\(index.flows[flow].flow.screens[screen].id.value)'"))
                 }
             }
         }
         return diagnostics
     }
 
-    /// `*.done` handlers are called by flows finishing, and built-ins can always be typed.
-    private static func isCheckable(_ handler: Handler) -> Bool {
-        !handler.action.value.hasSuffix(".done") && !ActionEntry.builtIns.contains(handler.action.value)
+    /// Whether a handler of `action` can be unused: `*.done` handlers are called by flows
+    /// finishing, and built-ins can always be typed.
+    private static func isCheckable(_ action: Located<String>) -> Bool {
+        !action.value.hasSuffix(".done") && !ActionEntry.builtIns.contains(action.value)
     }
 
-    private static func unused(_ handler: Handler, owner: String) -> Diagnostic {
-        Diagnostic(.unusedHandler, "no screen below \(owner) offers '\(handler.action.value)' and no branch below it sends it",
-                   at: handler.action.location)
+    private static func unused(_ action: Located<String>, owner: String) -> Diagnostic {
+        Diagnostic(.unusedHandler, "no screen below \(owner) offers '\(action.value)' and no branch below it sends it",
+                   at: action.location)
     }
 }

@@ -5,7 +5,7 @@ enum ResponderChainCheck {
         var diagnostics: [Diagnostic] = []
         for (flow, screen) in index.allScreens {
             let responder = FlowIndex.Responder.screen(flow: flow, screen: screen)
-            for action in index.screen(flow, screen).actions where !ActionEntry.builtIns.contains(action.id.value) {
+            for action in index.flows[flow].flow.screens[screen].actions where !ActionEntry.builtIns.contains(action.id.value) {
                 if index.route(action.id.value, from: responder).isEmpty {
                     diagnostics.append(unhandled(action.id, offeredBy: responder, index: index, verb: "offers"))
                 }

@@ -64,19 +64,22 @@ struct RoutingTable {
         flowCount = index.flows.count
         parents = index.flows.map(\.parent)
         var actionNumbers: [String: Int] = ["quit": Self.quit, "back": Self.back]
+        // By index rather than by element throughout: reading a property of an element in
+        // place does not copy (and retain every field of) the whole flow, screen or handler.
         var responders: [(responder: Int, handlingFlow: Int, handlers: [Handler])] = []
         var screenFlows: [Int] = []
         screenFlows.reserveCapacity(index.screenCount)
-        for (position, entry) in index.flows.enumerated() {
-            responders.append((position, position, entry.flow.handlers))
-            for (screen, shown) in entry.flow.screens.enumerated() {
-                responders.append((flowCount + index.globalScreen(position, screen), position, shown.handlers))
+        for position in index.flows.indices {
+            responders.append((position, position, index.flows[position].flow.handlers))
+            for screen in index.flows[position].flow.screens.indices {
+                responders.append((flowCount + index.globalScreen(position, screen), position,
+                                   index.flows[position].flow.screens[screen].handlers))
                 screenFlows.append(position)
             }
         }
         for (_, _, handlers) in responders {
-            for handler in handlers where actionNumbers[handler.action.value] == nil {
-                actionNumbers[handler.action.value] = actionNumbers.count
+            for handler in handlers.indices where actionNumbers[handlers[handler].action.value] == nil {
+                actionNumbers[handlers[handler].action.value] = actionNumbers.count
             }
         }
         self.actionNumbers = actionNumbers
@@ -85,16 +88,16 @@ struct RoutingTable {
         var handlers: [RoutedHandler] = []
         var handlerByKey: [Int: Int] = [:]
         for (responder, handlingFlow, written) in responders {
-            for handler in written {
-                guard let action = actionNumbers[handler.action.value] else { continue }
+            for handler in written.indices {
+                guard let action = actionNumbers[written[handler].action.value] else { continue }
                 let key = responder * actionNumbers.count + action
                 guard handlerByKey[key] == nil else { continue }
                 handlerByKey[key] = handlers.count
-                let steps = handler.branches.compactMap { branch in
+                let steps = written[handler].branches.compactMap { branch in
                     branch.transition.map { Self.step($0.value, in: handlingFlow, of: index, actionNumbers: actionNumbers) }
                 }
                 handlers.append(RoutedHandler(responder: responder, handlingFlow: handlingFlow, steps: steps,
-                                              alwaysHandles: handler.alwaysHandles))
+                                              alwaysHandles: written[handler].alwaysHandles))
             }
         }
         self.handlers = handlers
@@ -110,10 +113,10 @@ struct RoutingTable {
         var terminalScreens: [Bool] = []
         offeredActions.reserveCapacity(index.screenCount)
         terminalScreens.reserveCapacity(index.screenCount)
-        for entry in index.flows {
-            for screen in entry.flow.screens {
-                offeredActions.append(screen.actions.compactMap { actionNumbers[$0.id.value] })
-                terminalScreens.append(screen.isTerminal)
+        for flow in index.flows.indices {
+            for screen in index.flows[flow].flow.screens.indices {
+                offeredActions.append(index.flows[flow].flow.screens[screen].actions.compactMap { actionNumbers[$0.id.value] })
+                terminalScreens.append(index.flows[flow].flow.screens[screen].isTerminal)
             }
         }
         self.offeredActions = offeredActions
