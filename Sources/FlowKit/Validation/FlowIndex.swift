@@ -108,8 +108,8 @@ final class FlowIndex: Sendable {
         var within: [Bool] = []
         within.reserveCapacity(flows.count)
         // Parents come before their children.
-        for entry in flows {
-            within.append(locations.contains(entry.flow.location) || entry.parent.map { within[$0] } == true)
+        for flow in flows.indices {
+            within.append(locations.contains(flows[flow].flow.location) || flows[flow].parent.map { within[$0] } == true)
         }
         return within
     }
