@@ -9,13 +9,14 @@ struct ExpressionCheck {
     let tables: ScopeTables
     private(set) var diagnostics: [Diagnostic] = []
 
-    /// The problems in the expressions of `flows` (all of them by default), leaving out
-    /// those marked `skipped`: checks of separate ranges can run side by side, and their
-    /// results, joined in the order of the ranges, are those of one check of the whole tree.
-    static func check(_ index: FlowIndex, sources: [String: SourceText], flows: Range<Int>? = nil,
-                      skipping skipped: [Bool] = []) -> [Diagnostic] {
+    /// The problems in the expressions of `flows`, leaving out those marked `skipped` (one
+    /// mark per flow of the index): checks of separate ranges can run side by side, and
+    /// their results, joined in the order of the ranges, are those of one check of the
+    /// whole tree.
+    static func check(_ index: FlowIndex, sources: [String: SourceText], flows: Range<Int>,
+                      skipping skipped: [Bool]) -> [Diagnostic] {
         var check = ExpressionCheck(index: index, sources: sources, tables: ScopeTables(index))
-        for flow in flows ?? index.flows.indices where skipped.isEmpty || !skipped[flow] { check.checkFlow(flow) }
+        for flow in flows where !skipped[flow] { check.checkFlow(flow) }
         return check.diagnostics
     }
 

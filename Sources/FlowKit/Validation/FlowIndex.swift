@@ -102,9 +102,8 @@ final class FlowIndex: Sendable {
     }
 
     /// Per flow: whether it, or one of its ancestors, is the flow written at one of
-    /// `locations`. Empty when `locations` is.
+    /// `locations`.
     func flowsWithin(_ locations: Set<SourceLocation>) -> [Bool] {
-        guard !locations.isEmpty else { return [] }
         var within: [Bool] = []
         within.reserveCapacity(flows.count)
         // Parents come before their children.

@@ -61,18 +61,18 @@ enum GraphCheck {
         var diagnostics: [Diagnostic] = []
         for flow in index.flows.indices {
             let subtree = index.subtree(of: flow)
-            let handlers = index.flows[flow].flow.handlers
-            for handler in handlers.indices where isCheckable(handlers[handler].action) {
-                if let action = table.actionNumber(handlers[handler].action.value), !uses.isUsed(action, in: subtree) {
-                    diagnostics.append(unused(handlers[handler].action, owner: "flow '\(index.flows[flow].flow.id.value)'"))
-                }
+            // By index, so that only the actions are copied, not whole handlers and screens.
+            let (handlers, screens) = (index.flows[flow].flow.handlers, index.flows[flow].flow.screens)
+            for handler in handlers.indices {
+                let action = handlers[handler].action
+                guard isCheckable(action), let number = table.actionNumber(action.value), !uses.isUsed(number, in: subtree) else { continue }
+                diagnostics.append(unused(action, owner: "flow '\(index.flows[flow].flow.id.value)'"))
             }
-            for screen in index.flows[flow].flow.screens.indices {
-                let (handlers, actions) = (index.flows[flow].flow.screens[screen].handlers, index.flows[flow].flow.screens[screen].actions)
-                for handler in handlers.indices where isCheckable(handlers[handler].action) {
-                    let action = handlers[handler].action
-                    guard !actions.contains(where: { $0.id.value == action.value }) else { continue }
-                    diagnostics.append(unused(action, owner: "screen '\(index.flows[flow].flow.screens[screen].id.value)'"))
+            for screen in screens.indices {
+                for handler in screens[screen].handlers.indices {
+                    let action = screens[screen].handlers[handler].action
+                    guard isCheckable(action), !screens[screen].actions.contains(where: { $0.id.value == action.value }) else { continue }
+                    diagnostics.append(unused(action, owner: "screen '\(screens[screen].id.value)'"))
                 }
             }
         }

@@ -12,7 +12,7 @@ public struct Validator: Sendable {
 
     public init(limits: YAMLLimits = .default, findsWarnings: Bool = true) {
         self.loader = FlowLoader(limits: limits)
-        loader.earlyCheck = { ExpressionCheck.passesAlone($0) }
+        loader.earlyCheck = ExpressionCheck.passesAlone
         self.findsWarnings = findsWarnings
     }
 
