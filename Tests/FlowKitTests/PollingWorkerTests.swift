@@ -34,8 +34,9 @@ import Darwin
             usleep(5_000)
             worker.submit { log.append(job) }
         }
-        // The last job was given well before the worker stopped polling for the next.
-        usleep(5_000)
+        // The worker itself runs the last job, without `finish` (which would run it on
+        // this thread): wait for it, up to 5 s for a busy machine.
+        for _ in 0..<5_000 where log.entries.withLock({ $0.count }) < 5 { usleep(1_000) }
         #expect(log.entries.withLock { $0 } == Array(0..<5))
         worker.finish()
     }
