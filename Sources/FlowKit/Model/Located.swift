@@ -1,7 +1,7 @@
 /// Where a value was written: its file and span.
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
-    /// Shared with every other location read from the same tree: a model holds a location
-    /// for nearly every value, and one reference is half the size of a string.
+    /// The path as a number: a model holds a location for nearly every value, and a
+    /// number copies without reference counting.
     private var fileName: SourceFileName
     public var range: SourceRange
 

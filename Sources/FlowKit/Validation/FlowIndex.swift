@@ -24,12 +24,14 @@ final class FlowIndex: Sendable {
     private let screenOffsets: [Int]
     /// How many screens the tree has.
     let screenCount: Int
-    /// Per flow: its child flows and screens by id.
-    private let childrenByID: [[String: Int]]
-    private let screensByID: [[String: Int]]
-    /// Per flow, and per screen of each flow: the first handler of each action.
-    private let flowHandlers: [[String: Handler]]
-    private let screenHandlers: [[[String: Handler]]]
+    /// Per flow: the positions in `flows` of its child flows, in the order written.
+    private let children: [[Int]]
+    /// Per flow: its child flows and its screens by id, and its handlers by action.
+    private let childLookup: [FirstPositions]
+    private let screenLookup: [FirstPositions]
+    private let flowHandlerLookup: [FirstPositions]
+    /// Per screen, by its global number: its handlers by action.
+    private let screenHandlerLookup: [FirstPositions]
 
     /// - Complexity: O(n) in the size of the tree; every lookup after it is O(1).
     init(root: Flow) {
@@ -41,16 +43,16 @@ final class FlowIndex: Sendable {
             pending += flow.flows.reversed().map { ($0, index) }
         }
         var subtreeEnd = Array(1...flows.count)
-        var childrenByID: [[String: Int]] = Array(repeating: [:], count: flows.count)
         for index in flows.indices.reversed() {
-            if let parent = flows[index].parent {
-                subtreeEnd[parent] = max(subtreeEnd[parent], subtreeEnd[index])
-                childrenByID[parent][flows[index].flow.id.value] = childrenByID[parent][flows[index].flow.id.value] ?? index
-            }
+            if let parent = flows[index].parent { subtreeEnd[parent] = max(subtreeEnd[parent], subtreeEnd[index]) }
+        }
+        var children: [[Int]] = Array(repeating: [], count: flows.count)
+        for index in flows.indices {
+            if let parent = flows[index].parent { children[parent].append(index) }
         }
         self.flows = flows
         self.subtreeEnd = subtreeEnd
-        self.childrenByID = childrenByID
+        self.children = children
         var screenOffsets: [Int] = []
         screenOffsets.reserveCapacity(flows.count)
         var screenCount = 0
@@ -60,21 +62,26 @@ final class FlowIndex: Sendable {
         }
         self.screenOffsets = screenOffsets
         self.screenCount = screenCount
-        // By index rather than by element: reading one property of an element in place
-        // does not copy the whole screen.
-        screensByID = flows.map { entry in
-            var screens: [String: Int] = Dictionary(minimumCapacity: entry.flow.screens.count)
-            for screen in entry.flow.screens.indices where screens[entry.flow.screens[screen].id.value] == nil {
-                screens[entry.flow.screens[screen].id.value] = screen
-            }
-            return screens
+        // By index rather than by element throughout: reading one property of an element
+        // in place does not copy the whole flow, screen or handler.
+        childLookup = flows.indices.map { flow in
+            FirstPositions(count: children[flow].count) { flows[children[flow][$0]].flow.id.value }
         }
-        flowHandlers = flows.map { Self.table($0.flow.handlers) }
-        screenHandlers = flows.map { entry in entry.flow.screens.indices.map { Self.table(entry.flow.screens[$0].handlers) } }
-    }
-
-    private static func table(_ handlers: [Handler]) -> [String: Handler] {
-        Dictionary(handlers.map { ($0.action.value, $0) }) { first, _ in first }
+        screenLookup = flows.indices.map { flow in
+            FirstPositions(count: flows[flow].flow.screens.count) { flows[flow].flow.screens[$0].id.value }
+        }
+        flowHandlerLookup = flows.indices.map { flow in
+            FirstPositions(count: flows[flow].flow.handlers.count) { flows[flow].flow.handlers[$0].action.value }
+        }
+        var screenHandlerLookup: [FirstPositions] = []
+        screenHandlerLookup.reserveCapacity(screenCount)
+        for flow in flows.indices {
+            for screen in flows[flow].flow.screens.indices {
+                let handlers = flows[flow].flow.screens[screen].handlers
+                screenHandlerLookup.append(FirstPositions(count: handlers.count) { handlers[$0].action.value })
+            }
+        }
+        self.screenHandlerLookup = screenHandlerLookup
     }
 
     /// The flow and its descendants.
@@ -114,7 +121,10 @@ final class FlowIndex: Sendable {
     }
 
     /// The index of a screen of `flow` named `id`.
-    func screen(of flow: Int, named id: String) -> Int? { screensByID[flow][id] }
+    func screen(of flow: Int, named id: String) -> Int? {
+        let screens = flows[flow].flow.screens
+        return screenLookup[flow].position(of: id, count: screens.count) { screens[$0].id.value }
+    }
 
     var allScreens: [(flow: Int, screen: Int)] {
         flows.indices.flatMap { f in flows[f].flow.screens.indices.map { (f, $0) } }
@@ -126,7 +136,10 @@ final class FlowIndex: Sendable {
     func globalScreen(_ flow: Int, _ screen: Int) -> Int { screenOffsets[flow] + screen }
 
     /// The index of a child flow of `parent` named `id`.
-    func child(of parent: Int, named id: String) -> Int? { childrenByID[parent][id] }
+    func child(of parent: Int, named id: String) -> Int? {
+        let children = children[parent]
+        return childLookup[parent].position(of: id, count: children.count) { flows[children[$0]].flow.id.value }.map { children[$0] }
+    }
 
     /// Whether the flow's `start` names one of its screens or child flows.
     func startResolves(_ flow: Int) -> Bool {
@@ -166,10 +179,12 @@ final class FlowIndex: Sendable {
 
     /// The responder's handler for `action`, if it has one.
     func handler(for action: String, at responder: Responder) -> Handler? {
-        switch responder {
-        case .screen(let flow, let screen): screenHandlers[flow][screen][action]
-        case .flow(let flow): flowHandlers[flow][action]
+        let handlers = handlers(of: responder)
+        let lookup = switch responder {
+        case .screen(let flow, let screen): screenHandlerLookup[globalScreen(flow, screen)]
+        case .flow(let flow): flowHandlerLookup[flow]
         }
+        return lookup.position(of: action, count: handlers.count) { handlers[$0].action.value }.map { handlers[$0] }
     }
 
     /// The flow whose screens and children a responder's transitions name (spec §7).
