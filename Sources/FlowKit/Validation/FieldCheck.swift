@@ -8,9 +8,12 @@ enum FieldCheck {
     static func check(_ field: Field) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let type = field.type.value
-        for bound in [field.min, field.max].compactMap({ $0 }) where type.boundsMeaning == nil {
-            diagnostics.append(Diagnostic(.badBounds, "a \(type.rawValue) field has no bounds; min and max apply to text, secret, integer, number and multichoice fields",
-                                          at: bound.location))
+        if type.boundsMeaning == nil {
+            for bound in [field.min, field.max] {
+                guard let bound else { continue }
+                diagnostics.append(Diagnostic(.badBounds, "a \(type.rawValue) field has no bounds; min and max apply to text, secret, integer, number and multichoice fields",
+                                              at: bound.location))
+            }
         }
         if let min = field.min, let max = field.max, min.value > max.value, type.boundsMeaning != nil {
             diagnostics.append(Diagnostic(.badBounds, "min (\(format(min.value))) is greater than max (\(format(max.value)))", at: min.location,
@@ -42,17 +45,14 @@ enum FieldCheck {
         if list.isEmpty {
             diagnostics.append(Diagnostic(.emptyOptions, "a \(field.type.value.rawValue) field needs at least one option", at: location))
         }
-        var seen: [ScalarValue: SourceLocation] = [:]
-        for option in list {
-            guard let value = option.value.scalarValue else { continue }
-            if let first = seen[value] {
-                diagnostics.append(Diagnostic(.emptyOptions, "the option '\(option.value.string ?? "")' is listed twice",
-                                              at: SourceLocation(option.value), notes: [Diagnostic.Note("first listed here", at: first)]))
-            } else {
-                seen[value] = SourceLocation(option.value)
-            }
+        let values = list.compactMap { option in option.value.scalarValue.map { (value: $0, node: option.value) } }
+        var seen = FirstOccurrences<ScalarValue, Node>(expectedCount: values.count)
+        for (value, node) in values {
+            guard let first = seen.firstPlace(of: value, addingAt: node) else { continue }
+            diagnostics.append(Diagnostic(.emptyOptions, "the option '\(node.string ?? "")' is listed twice",
+                                          at: SourceLocation(node), notes: [Diagnostic.Note("first listed here", at: SourceLocation(first))]))
         }
-        return list.compactMap { $0.value.scalarValue }
+        return values.map(\.value)
     }
 
     /// Why a literal default does not satisfy its field, or nil if it does (or is a template).

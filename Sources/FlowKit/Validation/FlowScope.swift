@@ -78,12 +78,18 @@ final class ScopeTables {
     }
 
     /// A flow's own variables and fields with their types.
+    /// A variable wins over a field of the same name, and the first of such fields over later ones.
     static func ownVariables(of flow: Flow) -> [String: ExpressionType] {
-        var types: [String: ExpressionType] = [:]
-        for variable in flow.variables { types[variable.name.value] = ExpressionType.ofLiteral(variable.value) }
-        for screen in flow.screens {
-            for field in screen.fields where types[field.id.value] == nil { types[field.id.value] = field.valueType }
+        // By index, so that no screen or field is copied; each name is stored with one
+        // hash, in an order where the winner is stored last.
+        let screens = flow.screens, variables = flow.variables
+        let fieldCount = screens.indices.reduce(0) { $0 + screens[$1].fields.count }
+        var types: [String: ExpressionType] = Dictionary(minimumCapacity: variables.count + fieldCount)
+        for screen in screens.indices.reversed() {
+            let fields = screens[screen].fields
+            for field in fields.indices.reversed() { types[fields[field].id.value] = fields[field].valueType }
         }
+        for variable in variables.indices { types[variables[variable].name.value] = ExpressionType.ofLiteral(variables[variable].value) }
         return types
     }
 }
@@ -103,10 +109,10 @@ extension Field {
     }
 
     private var optionType: ExpressionType {
-        guard case .list(let options, _)? = options else { return .dyn }
-        return options.map { ExpressionType.ofLiteral($0.value) }.reduce(nil as ExpressionType?) { joined, type in
-            joined.map { $0.joined(with: type) } ?? type
-        } ?? .dyn
+        guard case .list(let options, _)? = options, let first = options.first else { return .dyn }
+        var joined = ExpressionType.ofLiteral(first.value)
+        for option in options.dropFirst() { joined = joined.joined(with: ExpressionType.ofLiteral(option.value)) }
+        return joined
     }
 }
 

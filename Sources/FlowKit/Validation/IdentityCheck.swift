@@ -31,22 +31,18 @@ enum IdentityCheck {
         /// What the ids name, as in "the id of a flow" or "of an action of screen 'home'".
         let kind: String
         let owner: String?
-        var first: [String: SourceLocation]
+        var seen: FirstOccurrences<String, SourceLocation>
 
         init(kind: String, owner: String? = nil, capacity: Int) {
             self.kind = kind
             self.owner = owner
-            first = Dictionary(minimumCapacity: capacity)
+            seen = FirstOccurrences(expectedCount: capacity)
         }
 
         mutating func add(_ id: Located<String>, into diagnostics: inout [Diagnostic]) {
-            guard !id.value.isEmpty else { return }
-            if let earlier = first[id.value] {
-                diagnostics.append(Diagnostic(.duplicateID, "'\(id.value)' is already the id of a \(kind)\(owner.map { " '\($0)'" } ?? "")", at: id.location,
-                                              notes: [Diagnostic.Note("'\(id.value)' is first used here", at: earlier)]))
-            } else {
-                first[id.value] = id.location
-            }
+            guard !id.value.isEmpty, let earlier = seen.firstPlace(of: id.value, addingAt: id.location) else { return }
+            diagnostics.append(Diagnostic(.duplicateID, "'\(id.value)' is already the id of a \(kind)\(owner.map { " '\($0)'" } ?? "")", at: id.location,
+                                          notes: [Diagnostic.Note("'\(id.value)' is first used here", at: earlier)]))
         }
     }
 }
