@@ -11,6 +11,8 @@ import Darwin
 /// alias bomb costs no memory; its size is counted and refused instead.
 struct TreeBuilder {
     let file: String
+    /// `file` as the trees' locations hold it, made once for every tree this builder makes.
+    private let fileName: SourceFileName
     let limits: YAMLLimits
     let handoff: SubtreeHandoff?
 
@@ -62,6 +64,7 @@ struct TreeBuilder {
 
     init(file: String, limits: YAMLLimits, sizeHint: Int, handoff: SubtreeHandoff? = nil) {
         self.file = file
+        self.fileName = SourceFileName(file)
         self.limits = limits
         self.handoff = handoff
         // Handed-off values leave the arena, so it stays small however large the file.
@@ -168,7 +171,8 @@ struct TreeBuilder {
                    "aliases in this file stand for \(aliasNodes) nodes, more than \(limits.maxAliasRatio) times the \(ownNodes) it spells out",
                    at: largestAlias.at)
         }
-        let tree = YAMLTree(file: file, records: records, text: text, children: children, tags: tags.tags, documentRoots: documentRoots)
+        let tree = YAMLTree(fileName: fileName, records: records, text: text, children: children, tags: tags.tags,
+                            documentRoots: documentRoots)
         return YAMLParseResult(tree: tree, diagnostics: diagnostics)
     }
 
@@ -224,32 +228,56 @@ struct TreeBuilder {
                                               key: Node(tree: subtree, index: UInt32(subtree.records.count - 1)))
         let placeholder = NodeRecord(kind: .handedOff, style: records[base].style, scalarKind: .null, tag: 0,
                                      start: records[base].start, end: records[base].end, first: number, count: 0)
-        records.removeSubrange(base...)
-        text.removeSubrange(collection.textBase...)
-        children.removeSubrange(collection.childrenBase...)
+        records.removeLast(records.count - base)
+        text.removeLast(text.count - collection.textBase)
+        children.removeLast(children.count - collection.childrenBase)
         records.append(placeholder)
         return UInt32(base)
     }
 
     /// The records from `base` on, as a tree of their own with `key` as its last record.
+    /// Each array is written once at its exact size: on a large file, detaching every
+    /// flow through slices and appends cost about a tenth of building the tree.
     private func detachedTree(from base: Int, text textBase: Int, children childrenBase: Int, key: UInt32) -> YAMLTree {
-        var subtreeRecords = Array(records[base...])
-        for index in subtreeRecords.indices {
-            switch subtreeRecords[index].kind {
-            case .scalar: subtreeRecords[index].first -= UInt32(textBase)
-            case .sequence, .mapping: subtreeRecords[index].first -= UInt32(childrenBase)
-            // A subtree that refers to nothing outside holds no alias, and only values
-            // of the root's mapping are handed off, never anything inside them.
-            case .alias, .handedOff: break
+        let keyRecord = records[Int(key)]
+        let keyText = Int(keyRecord.first)..<Int(keyRecord.first + keyRecord.count)
+        let ownText = text.count - textBase
+        let subtreeText = [UInt8](unsafeUninitializedCapacity: ownText + keyText.count) { buffer, initialized in
+            text.withUnsafeBufferPointer { source in
+                _ = buffer.initialize(fromContentsOf: source[textBase...])
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[ownText...]).initialize(fromContentsOf: source[keyText])
             }
+            initialized = buffer.count
         }
-        var subtreeText = Array(text[textBase...])
-        var keyRecord = records[Int(key)]
-        subtreeText.append(contentsOf: text[Int(keyRecord.first)..<Int(keyRecord.first + keyRecord.count)])
-        keyRecord.first = UInt32(subtreeText.count) - keyRecord.count
-        subtreeRecords.append(keyRecord)
-        let subtreeChildren = children[childrenBase...].map { $0 - UInt32(base) }
-        return YAMLTree(file: file, records: subtreeRecords, text: subtreeText, children: subtreeChildren, tags: tags.tags, documentRoots: [])
+        let (recordBase, textOffset, childrenOffset) = (UInt32(base), UInt32(textBase), UInt32(childrenBase))
+        let ownRecords = records.count - base
+        let subtreeRecords = [NodeRecord](unsafeUninitializedCapacity: ownRecords + 1) { buffer, initialized in
+            records.withUnsafeBufferPointer { source in
+                for position in 0..<ownRecords {
+                    var record = source[base + position]
+                    switch record.kind {
+                    case .scalar: record.first &-= textOffset
+                    case .sequence, .mapping: record.first &-= childrenOffset
+                    // A subtree that refers to nothing outside holds no alias, and only values
+                    // of the root's mapping are handed off, never anything inside them.
+                    case .alias, .handedOff: break
+                    }
+                    buffer.initializeElement(at: position, to: record)
+                }
+            }
+            var detachedKey = keyRecord
+            detachedKey.first = UInt32(ownText)
+            buffer.initializeElement(at: ownRecords, to: detachedKey)
+            initialized = buffer.count
+        }
+        let subtreeChildren = [UInt32](unsafeUninitializedCapacity: children.count - childrenBase) { buffer, initialized in
+            children.withUnsafeBufferPointer { source in
+                for position in buffer.indices { buffer.initializeElement(at: position, to: source[childrenBase + position] &- recordBase) }
+            }
+            initialized = buffer.count
+        }
+        return YAMLTree(fileName: fileName, records: subtreeRecords, text: subtreeText, children: subtreeChildren,
+                        tags: tags.tags, documentRoots: [])
     }
 
     /// Whether the record is a scalar spelled `word`.
@@ -328,17 +356,40 @@ struct TreeBuilder {
         }
     }
 
+    /// Keys are filed by a hash of their type and bytes, which needs no copy of them; two
+    /// keys that only share a hash are told apart by their bytes.
     private mutating func reportDuplicateKeysHashing(_ entries: Range<Int>) {
-        var seen: [HashableKey: UInt32] = [:]
+        var firstByHash: [Int: UInt32] = Dictionary(minimumCapacity: entries.count / 2)
         for position in stride(from: entries.lowerBound, to: entries.upperBound, by: 2) {
             let key = pendingChildren[position]
             guard !isMergeKey(key), let identity = keyIdentity(key) else { continue }
-            if let first = seen[hashable(identity)] {
+            let hash = hashValue(of: identity)
+            guard let candidate = firstByHash[hash] else {
+                firstByHash[hash] = key
+                continue
+            }
+            if let other = keyIdentity(candidate), sameKey(identity, other) {
+                reportDuplicate(key, first: candidate, name: keyName(identity))
+            } else if let first = earlierKey(sameAs: identity, in: entries.lowerBound..<position) {
                 reportDuplicate(key, first: first, name: keyName(identity))
-            } else {
-                seen[hashable(identity)] = key
             }
         }
+    }
+
+    private func hashValue(of identity: (kind: ScalarKind, text: Range<Int>)) -> Int {
+        var hasher = Hasher()
+        hasher.combine(identity.kind)
+        text.withUnsafeBytes { hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[identity.text])) }
+        return hasher.finalize()
+    }
+
+    /// The first key among the pairs at `positions` of `pendingChildren` equal to `identity`.
+    private func earlierKey(sameAs identity: (kind: ScalarKind, text: Range<Int>), in positions: Range<Int>) -> UInt32? {
+        for position in stride(from: positions.lowerBound, to: positions.upperBound, by: 2) {
+            let key = pendingChildren[position]
+            if !isMergeKey(key), let other = keyIdentity(key), sameKey(identity, other) { return key }
+        }
+        return nil
     }
 
     /// A key's type and bytes: byte equality, unlike `String`'s canonical equivalence,
