@@ -49,6 +49,10 @@ import Testing
         #expect(text.hasPrefix("Name:"))
         #expect(text.contains("\nPid:"))
         #expect(text.hasSuffix("\n"))
+        guard case .tooLarge = try SourceFile.load("/proc/self/status", maxSize: 0) else {
+            Issue.record("/proc/self/status was read past the limit")
+            return
+        }
     }
 
     @Test func aMissingFileIsAnError() {

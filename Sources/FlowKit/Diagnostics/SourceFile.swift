@@ -30,12 +30,17 @@ public enum SourceFile {
         guard status.st_mode & S_IFMT != S_IFDIR else {
             throw SourceFileError(path: path, reason: "it is a directory")
         }
-        if status.st_mode & S_IFMT == S_IFREG {
-            if Int(status.st_size) > maxSize { return .tooLarge(size: Int(status.st_size)) }
-            if let bytes = try readRegularFile(descriptor, size: Int(status.st_size), path: path) { return .bytes(bytes) }
-        }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(status.st_size))
+        if status.st_mode & S_IFMT == S_IFREG {
+            let size = Int(status.st_size)
+            if size > maxSize { return .tooLarge(size: size) }
+            bytes = try readStraight(descriptor, atMost: size + 1, path: path)
+            // Fewer bytes than asked for: the file ended, no later than `fstat` said.
+            if bytes.count <= size { return .bytes(bytes) }
+            if bytes.count > maxSize { return .tooLarge(size: bytes.count) }
+        }
+        // Pipes and devices have no size to check in advance, and a regular file may hold
+        // more than it said (it grew, or it is one of /proc, which all say 0): read on.
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -45,19 +50,17 @@ public enum SourceFile {
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[..<count])
-            // Pipes and devices have no size to check in advance.
             if bytes.count > maxSize { return .tooLarge(size: bytes.count) }
         }
         return .bytes(bytes)
     }
 
-    /// A regular file's bytes read straight into the array, with no buffer between:
-    /// on a large file the copy through a buffer is a noticeable part of reading it.
-    /// Nil when the file turned out to hold more than `size` bytes (it grew since
-    /// `fstat`), for the caller to read it as it would a pipe.
-    private static func readRegularFile(_ descriptor: Int32, size: Int, path: String) throws(SourceFileError) -> [UInt8]? {
+    /// Up to `limit` bytes read straight into the array, with no buffer between (on a
+    /// large file the copy through a buffer is a noticeable part of reading it); fewer
+    /// only where the file ends.
+    private static func readStraight(_ descriptor: Int32, atMost limit: Int, path: String) throws(SourceFileError) -> [UInt8] {
         var failed = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, initialized in
+        let bytes = [UInt8](unsafeUninitializedCapacity: limit) { buffer, initialized in
             while initialized < buffer.count {
                 let count = read(descriptor, buffer.baseAddress.map { $0 + initialized }, buffer.count - initialized)
                 if count < 0 {
@@ -70,10 +73,6 @@ public enum SourceFile {
             }
         }
         if failed { throw failure(path) }
-        guard bytes.count <= size else {
-            guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw failure(path) }
-            return nil
-        }
         return bytes
     }
 

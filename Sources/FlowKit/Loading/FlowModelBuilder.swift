@@ -1,7 +1,7 @@
 /// Builds the flow model (spec §3–§8) from a document's YAML tree by hand, so that
 /// every value keeps its position and every problem becomes a diagnostic.
 struct FlowModelBuilder {
-    var reader: NodeReader
+    var reader = NodeReader()
     /// Loads and builds an included file: `(path as written, the id it is included as)`.
     let resolveInclude: (Located<String>, Located<String>) -> Flow?
     /// The child flows built while the file was parsed, which the tree holds as placeholders.
@@ -9,9 +9,7 @@ struct FlowModelBuilder {
     /// Where the handed-off flows that passed the loader's `earlyCheck` are written.
     private(set) var passedEarlyCheck: Set<SourceLocation> = []
 
-    init(reader: NodeReader = NodeReader(), handedOff: HandedOffFlows? = nil,
-         resolveInclude: @escaping (Located<String>, Located<String>) -> Flow?) {
-        self.reader = reader
+    init(handedOff: HandedOffFlows? = nil, resolveInclude: @escaping (Located<String>, Located<String>) -> Flow?) {
         self.handedOff = handedOff
         self.resolveInclude = resolveInclude
     }
@@ -21,7 +19,7 @@ struct FlowModelBuilder {
     /// The root flow of a document (or of an included file, `includedAs` its key).
     mutating func document(_ root: Node, includedAs: Located<String>? = nil) -> Flow? {
         guard let keys = reader.mapping(root, allowed: FlowKey.allCases, what: "a flow file") else { return nil }
-        let fileStart = SourceLocation(file: root.file, range: SourceRange(start: .start, end: .start))
+        let fileStart = SourceLocation(fileName: root.tree.fileName, range: SourceRange(start: .start, end: .start))
         if let version = keys[.version] {
             if case .int(let number)? = version.scalarValue {
                 if number != 1 { reader.report(.unsupportedVersion, "version \(number) is not supported; this flowrun reads version 1", at: version) }

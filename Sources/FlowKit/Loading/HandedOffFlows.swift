@@ -3,7 +3,8 @@ import Synchronization
 /// Builds the child flows of a file's `flows:` while the rest of the file is still being
 /// parsed: libyaml runs on the loading thread, and each flow it finishes is built on a
 /// background thread (`PollingWorker`) from a tree of its own, which is freed once the
-/// flow is built. The file's tree never holds more than its root's keys and one flow.
+/// flow is built. The file's tree keeps only what is not handed off (`SubtreeHandoff`
+/// says what is): for a flow file written without anchors, its root's keys and one flow.
 ///
 /// When that thread falls behind, the loading thread builds the flow it was given itself:
 /// flows waiting to be built would otherwise pile up, each holding its tree.
@@ -78,7 +79,7 @@ final class HandedOffFlows: SubtreeReceiver, Sendable {
         }
         var flow = builder.childFlow(value, id: Located(key.string ?? "", at: SourceLocation(key)))
         if needsIncludes { return .needsIncludes(value) }
-        flow?.compactLiterals(file: value.file)
+        flow?.compactLiterals(fileName: value.tree.fileName)
         let passed = flow.map { flow in earlyCheck?(flow) ?? false } ?? false
         return .flow(flow, diagnostics: builder.reader.diagnostics, passedEarlyCheck: passed)
     }

@@ -4,8 +4,8 @@ extension Flow {
     /// built from can be freed as soon as the flow is built.
     ///
     /// A flow nothing else shares is changed in place, walked twice without a copy.
-    mutating func compactLiterals(file: String) {
-        var copier = NodeCopier(file: file)
+    mutating func compactLiterals(fileName: SourceFileName) {
+        var copier = NodeCopier(fileName: fileName)
         replaceLiterals { literal in
             copier.add(literal)
             return nil

@@ -18,11 +18,11 @@ public struct TextStyle: Sendable {
         enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
-    /// Whether a stream should get colour: it is a terminal, `NO_COLOR` is unset
-    /// or empty (no-color.org), and `TERM` is not `dumb`.
     /// The environment variables `shouldColor` reads.
     public static let variablesRead = ["NO_COLOR", "TERM"]
 
+    /// Whether a stream should get colour: it is a terminal, `NO_COLOR` is unset
+    /// or empty (no-color.org), and `TERM` is not `dumb`.
     public static func shouldColor(isTerminal: Bool, environment: [String: String]) -> Bool {
         isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     }

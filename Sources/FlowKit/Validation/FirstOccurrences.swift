@@ -7,8 +7,8 @@
 /// so a long list still costs O(1) per key on average.
 struct FirstOccurrences<Key: Hashable, Place> {
     private var earlier: [(key: Key, place: Place)] = []
+    /// Filled, and `earlier` emptied, once the list is too long to scan.
     private var firstPlaces: [Key: Place] = [:]
-    private var hashes = false
 
     /// `expectedCount` only sizes the first storage; any number of keys may be added.
     init(expectedCount: Int) {
@@ -18,7 +18,7 @@ struct FirstOccurrences<Key: Hashable, Place> {
     /// Where a key equal to `key` was first added; nil if none was, and then `key` is
     /// recorded as added at `place`.
     mutating func firstPlace(of key: Key, addingAt place: Place) -> Place? {
-        if hashes {
+        if !firstPlaces.isEmpty {
             if let first = firstPlaces[key] { return first }
             firstPlaces[key] = place
             return nil
@@ -28,7 +28,6 @@ struct FirstOccurrences<Key: Hashable, Place> {
         if earlier.count > FirstPositions.scanLimit {
             firstPlaces = Dictionary(earlier, uniquingKeysWith: { first, _ in first })
             earlier = []
-            hashes = true
         }
         return nil
     }

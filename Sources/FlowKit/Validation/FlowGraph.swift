@@ -34,7 +34,7 @@ struct FlowGraph {
     private var flowPushers: [Set<Int>]
     /// Child flows started as a flow's `start` or by `replace`: finishing one leaves its
     /// parent with nothing shown, so the parent finishes too.
-    private let activeChildren: [Bool]
+    let activeChildren: [Bool]
     /// The (responder, action) pairs routed for the screen at hand, to follow each
     /// `send` loop once; kept between screens for its storage.
     private var dispatched: Set<Int> = []

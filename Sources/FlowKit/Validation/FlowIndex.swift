@@ -32,6 +32,8 @@ final class FlowIndex: Sendable {
     private let flowHandlerLookup: [FirstPositions]
     /// Per screen, by its global number: its handlers by action.
     private let screenHandlerLookup: [FirstPositions]
+    /// Every flow of the tree by id (the first, where ids repeat), as `flowid.name` reads them.
+    private let flowsByID: [String: Int]
 
     /// - Complexity: O(n) in the size of the tree; every lookup after it is O(1).
     init(root: Flow) {
@@ -82,6 +84,9 @@ final class FlowIndex: Sendable {
             }
         }
         self.screenHandlerLookup = screenHandlerLookup
+        var flowsByID: [String: Int] = Dictionary(minimumCapacity: flows.count)
+        for flow in flows.indices where flowsByID[flows[flow].flow.id.value] == nil { flowsByID[flows[flow].flow.id.value] = flow }
+        self.flowsByID = flowsByID
     }
 
     /// The flow and its descendants.
@@ -135,6 +140,9 @@ final class FlowIndex: Sendable {
     /// The screen's number among all the tree's screens, `0..<screenCount`.
     func globalScreen(_ flow: Int, _ screen: Int) -> Int { screenOffsets[flow] + screen }
 
+    /// The index of the flow named `id`, wherever it is in the tree.
+    func flow(named id: String) -> Int? { flowsByID[id] }
+
     /// The index of a child flow of `parent` named `id`.
     func child(of parent: Int, named id: String) -> Int? {
         let children = children[parent]
@@ -185,13 +193,6 @@ final class FlowIndex: Sendable {
         case .flow(let flow): flowHandlerLookup[flow]
         }
         return lookup.position(of: action, count: handlers.count) { handlers[$0].action.value }.map { handlers[$0] }
-    }
-
-    /// The flow whose screens and children a responder's transitions name (spec §7).
-    func handlingFlow(of responder: Responder) -> Int {
-        switch responder {
-        case .screen(let flow, _), .flow(let flow): flow
-        }
     }
 
     /// The handlers that may take `action` starting at `responder`: the nearest one,

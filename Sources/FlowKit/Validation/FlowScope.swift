@@ -19,12 +19,12 @@ struct FlowScope: ExpressionScope {
 
     func isFlow(_ name: String) -> Bool {
         tables.lookedPastRoot = true
-        return tables.flowsByID[name] != nil
+        return index.flow(named: name) != nil
     }
 
     func flowMemberType(flow name: String, member: String) -> ExpressionType? {
         tables.lookedPastRoot = true
-        guard let target = tables.flowsByID[name] else { return nil }
+        guard let target = index.flow(named: name) else { return nil }
         // A flow whose include failed stands in empty: any name of it reads as unknown-typed.
         if index.flows[target].flow.isPlaceholder { return .dyn }
         // `result` limits reads from outside the flow; the flow and its descendants read its variables.
@@ -36,7 +36,7 @@ struct FlowScope: ExpressionScope {
 
     func flowMemberNames(flow name: String) -> [String] {
         tables.lookedPastRoot = true
-        guard let target = tables.flowsByID[name] else { return [] }
+        guard let target = index.flow(named: name) else { return [] }
         return index.flows[target].flow.result.map { $0.map(\.name.value) } ?? tables.variables(of: target).keys.sorted()
     }
 
@@ -57,7 +57,6 @@ struct FlowScope: ExpressionScope {
 final class ScopeTables {
     private let index: FlowIndex
     private var typedVariables: [[String: ExpressionType]?]
-    let flowsByID: [String: Int]
     /// Whether a scope was asked for something the flows above the index's root may
     /// change: a name no flow of the chain has, a flow by id, an environment variable.
     /// A check of a flow on its own, as the root of an index, is final only if not.
@@ -66,7 +65,6 @@ final class ScopeTables {
     init(_ index: FlowIndex) {
         self.index = index
         typedVariables = Array(repeating: nil, count: index.flows.count)
-        flowsByID = Dictionary(index.flows.enumerated().map { ($1.flow.id.value, $0) }) { first, _ in first }
     }
 
     /// The flow's own variables and fields with their types.

@@ -5,7 +5,7 @@ enum GraphCheck {
         // Without an included flow the graph is incomplete; its include error is reported.
         guard !index.flows.contains(where: { $0.flow.isPlaceholder }) else { return [] }
         let graph = FlowGraph(index)
-        let started = startedFlows(graph.table)
+        let started = startedFlows(graph)
         var diagnostics = started.indices.filter { !started[$0] }.map { flow in
             Diagnostic(.unusedFlow, "nothing starts the flow '\(index.flows[flow].flow.id.value)'", at: index.flows[flow].flow.id.location,
                        fix: Diagnostic.Fix("name it in its parent's 'start', or in a 'push' or 'replace' of its parent"))
@@ -38,19 +38,13 @@ enum GraphCheck {
     }
 
     /// Per flow: whether it is the root, or a child flow that a `start`, `push` or
-    /// `replace` of its parent names.
-    private static func startedFlows(_ table: RoutingTable) -> [Bool] {
-        var started = Array(repeating: false, count: table.flowCount)
+    /// `replace` of its parent names: the graph's active children and the pushed ones.
+    private static func startedFlows(_ graph: FlowGraph) -> [Bool] {
+        var started = graph.activeChildren
         started[0] = true
-        for case let child? in table.startedChildren { started[child] = true }
-        // A destination is resolved in the handling flow, so a flow pushed or replaced in is its child.
-        for handler in table.handlers {
-            for step in handler.steps {
-                switch step {
-                case .push(.flow(let child)), .replace(.flow(let child)): started[child] = true
-                default: break
-                }
-            }
+        // A destination is resolved in the handling flow, so a flow pushed in is its child.
+        for handler in graph.table.handlers {
+            for case .push(.flow(let child)) in handler.steps { started[child] = true }
         }
         return started
     }

@@ -90,7 +90,7 @@ struct RoutingTable {
         for (responder, handlingFlow, written) in responders {
             for handler in written.indices {
                 guard let action = actionNumbers[written[handler].action.value] else { continue }
-                let key = responder * actionNumbers.count + action
+                let key = Self.pairNumber(responder, action, actionCount: actionNumbers.count)
                 guard handlerByKey[key] == nil else { continue }
                 handlerByKey[key] = handlers.count
                 let steps = written[handler].branches.compactMap { branch in
@@ -146,7 +146,9 @@ struct RoutingTable {
     func handler(for action: Int, at responder: Int) -> Int? { handlerByKey[pairNumber(responder, action)] }
 
     /// A number for each (responder, action) pair, distinct from every other pair's.
-    func pairNumber(_ responder: Int, _ action: Int) -> Int { responder * actionCount + action }
+    func pairNumber(_ responder: Int, _ action: Int) -> Int { Self.pairNumber(responder, action, actionCount: actionCount) }
+
+    private static func pairNumber(_ responder: Int, _ action: Int, actionCount: Int) -> Int { responder * actionCount + action }
 
     private static func step(_ transition: Transition, in flow: Int, of index: FlowIndex,
                              actionNumbers: [String: Int]) -> Step {

@@ -1,15 +1,16 @@
 /// Copies nodes, with everything under them, out of their trees into one new tree, so
 /// that the few nodes a caller keeps do not keep a whole file's tree alive.
 struct NodeCopier {
-    private let file: String
+    private let fileName: SourceFileName
     private var records: [NodeRecord] = []
     private var text: [UInt8] = []
     private var children: [UInt32] = []
     private var tags = TagTable()
     private var roots: [UInt32] = []
 
-    init(file: String) {
-        self.file = file
+    /// `fileName`: the file of the trees the nodes come from, which the copies keep.
+    init(fileName: SourceFileName) {
+        self.fileName = fileName
     }
 
     /// Where a copied record's new index is to be written.
@@ -59,7 +60,7 @@ struct NodeCopier {
 
     /// The copies, in the order they were added.
     func nodes() -> [Node] {
-        let tree = YAMLTree(file: file, records: records, text: text, children: children, tags: tags.tags, documentRoots: roots)
+        let tree = YAMLTree(fileName: fileName, records: records, text: text, children: children, tags: tags.tags, documentRoots: roots)
         return roots.map { Node(tree: tree, index: $0) }
     }
 }

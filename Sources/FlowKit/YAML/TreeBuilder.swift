@@ -67,7 +67,7 @@ struct TreeBuilder {
         self.fileName = SourceFileName(file)
         self.limits = limits
         self.handoff = handoff
-        // Handed-off values leave the arena, so it stays small however large the file.
+        // Handed-off values leave the arena, so it holds little more than the rest of the file.
         guard handoff == nil else { return }
         // Flow-shaped YAML runs at about one node per 10 bytes and half of it is scalar text.
         records.reserveCapacity(sizeHint / 10)

@@ -18,10 +18,6 @@ public final class YAMLTree: Sendable {
     /// The root node of each document, in order.
     let documentRoots: [UInt32]
 
-    convenience init(file: String, records: [NodeRecord], text: [UInt8], children: [UInt32], tags: [String], documentRoots: [UInt32]) {
-        self.init(fileName: SourceFileName(file), records: records, text: text, children: children, tags: tags, documentRoots: documentRoots)
-    }
-
     init(fileName: SourceFileName, records: [NodeRecord], text: [UInt8], children: [UInt32], tags: [String], documentRoots: [UInt32]) {
         self.fileName = fileName
         self.records = records
