@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "flowrun",
-    // Synchronization's Atomic and Mutex (signals, the shared preparation of a flow) need macOS 15.
+    // Synchronization's Atomic and Mutex (signals, validating files in parallel) need macOS 15.
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "flowrun", targets: ["flowrun"]),
@@ -25,10 +25,7 @@ let package = Package(
             dependencies: [
                 "FlowKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            // Linked at a fixed address: the loader then has none of the executable's
-            // 41,800 pointers to relocate at each start (docs/decisions.md, "Start-up time").
-            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))]
+            ]
         ),
         // Reusable helpers for both test targets: annotated fixtures, running the binary.
         .target(name: "TestSupport", dependencies: ["FlowKit"], path: "Tests/TestSupport"),

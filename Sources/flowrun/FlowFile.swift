@@ -5,20 +5,14 @@ import FlowKit
 /// first; an unreadable file or one with errors stops the command with exit status 2, its
 /// errors on stderr. Warnings are `validate`'s to report, so their checks do not run here.
 enum FlowFile {
-    /// The reading, checking and compiling of `path`, not yet started.
-    static func preparation(_ path: String) -> FlowPreparation {
-        FlowPreparation(fileAt: path, validator: Validator(findsWarnings: false))
-    }
-
     /// `noColor`: the command was asked for no colour (`run --no-color` or `--plain`).
     static func compile(_ path: String, noColor: Bool = false) throws -> ResponderTree {
         try load(path, noColor: noColor).tree
     }
 
-    /// The validated document and its compiled tree (prepared partly on another core,
-    /// when `FlowFilePreload` started on this path already).
+    /// The validated document and its compiled tree.
     static func load(_ path: String, noColor: Bool = false) throws -> (document: FlowDocument, tree: ResponderTree) {
-        switch (FlowFilePreload.take(path) ?? preparation(path)).outcome() {
+        switch PreparedFlow(fileAt: path, validator: Validator(findsWarnings: false)) {
         case .ready(let document, let tree, _):
             return (document, tree)
         case .unreadable(let error as any CustomStringConvertible), .uncompilable(let error as any CustomStringConvertible):

@@ -10,11 +10,4 @@ struct FlowRun: ParsableCommand {
         subcommands: [Run.self, Validate.self, Test.self, Chain.self, Graph.self, Schema.self],
         defaultSubcommand: Run.self
     )
-
-    /// swift-argument-parser's `main`, with the flow file of a `run` read on another core
-    /// meanwhile (`FlowFilePreload`).
-    static func main() {
-        FlowFilePreload.start(arguments: CommandLine.arguments)
-        main(nil)
-    }
 }

@@ -38,10 +38,11 @@ extension FlowRun {
             let validator = Validator()
             var reports: [FileReport] = []
             var unreadable = !found.problems.isEmpty
-            for file in found.files {
-                do {
-                    reports.append(try validator.validate(fileAt: file))
-                } catch {
+            for result in validator.validate(filesAt: found.files) {
+                switch result {
+                case .success(let report):
+                    reports.append(report)
+                case .failure(let error):
                     Console.error(error.description)
                     unreadable = true
                 }

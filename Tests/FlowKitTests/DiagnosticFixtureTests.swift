@@ -62,41 +62,27 @@ import TestSupport
         }
     }
 
-    /// The fixtures are small, so the validator checks them one check after another; in
-    /// parallel (as it checks large files) each must give the same diagnostics, in order.
-    @Test(arguments: codes)
-    func fixtureGivesTheSameDiagnosticsWhenCheckedInParallel(code: String) throws {
-        let path = try #require(Self.cleanedFolder).appendingPathComponent("\(code).yaml").path
-        var sequential = Self.validator(for: code)
-        sequential.parallelChecksMinimumBytes = .max
-        var parallel = Self.validator(for: code)
-        parallel.parallelChecksMinimumBytes = 0
-        #expect(try parallel.validate(fileAt: path).diagnostics == sequential.validate(fileAt: path).diagnostics)
+    /// Many files are checked in parallel, one file to a thread: every fixture must give
+    /// the diagnostics it gives alone, reported in the order the files were given.
+    @Test func fixturesCheckedInParallelGiveTheirOwnDiagnosticsInOrder() throws {
+        let folder = try #require(Self.cleanedFolder)
+        let paths = Self.codes.map { folder.appendingPathComponent("\($0).yaml").path }
+        let validator = Validator()
+        let together = validator.validate(filesAt: paths + paths.reversed())
+        #expect(together.count == 2 * paths.count)
+        for (path, result) in zip(paths + paths.reversed(), together) {
+            let report = try result.get()
+            #expect(report.file == path)
+            #expect(try report.diagnostics == validator.validate(fileAt: path).diagnostics)
+        }
     }
 
-    /// Large files have their child flows built, and their expressions checked, while
-    /// the rest of the file is parsed (`FlowLoader.earlyCheck`): loaded that way, each
-    /// fixture must give the same diagnostics, in order.
+    /// `run` prepares its flow with `PreparedFlow`: on every fixture it must report what
+    /// the validator reports, and compile only a flow without errors.
     @Test(arguments: codes)
-    func fixtureGivesTheSameDiagnosticsWhenItsFlowsAreCheckedEarly(code: String) throws {
+    func fixturePreparedForRunningGivesTheValidatorsDiagnostics(code: String) throws {
         let path = try #require(Self.cleanedFolder).appendingPathComponent("\(code).yaml").path
-        var whole = Self.validator(for: code)
-        whole.loader.handoffMinimumBytes = .max
-        var early = Self.validator(for: code)
-        early.loader.handoffMinimumBytes = 0
-        #expect(try early.validate(fileAt: path).diagnostics == whole.validate(fileAt: path).diagnostics)
-    }
-
-    /// `run` prepares its flow with `FlowPreparation`, which compiles the document while
-    /// the checks run, before it knows whether they find errors: on every fixture it must
-    /// report what the validator reports, and run only a flow without errors.
-    @Test(arguments: codes)
-    func fixturePreparedForRunningGivesTheValidatorsDiagnostics(code: String) async throws {
-        let path = try #require(Self.cleanedFolder).appendingPathComponent("\(code).yaml").path
-        let preparation = FlowPreparation(fileAt: path, validator: Self.validator(for: code))
-        async let helper: Void = preparation.help()
-        let outcome = preparation.outcome()
-        await helper
+        let outcome = PreparedFlow(fileAt: path, validator: Self.validator(for: code))
         let expected = try Self.validator(for: code).validate(fileAt: path).diagnostics
         switch outcome {
         case .ready(_, _, let report):

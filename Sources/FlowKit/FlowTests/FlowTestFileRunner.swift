@@ -50,7 +50,7 @@ public struct FlowTestFileRunner: Sendable {
     private mutating func compile(_ flowFile: String, for testFile: FlowTestFile) -> CompiledFlow {
         // Only errors stop a test, so the warning-only checks are not run.
         let validator = Validator(limits: limits, findsWarnings: false)
-        switch FlowPreparation(fileAt: flowFile, validator: validator).outcome() {
+        switch PreparedFlow(fileAt: flowFile, validator: validator) {
         case .unreadable(let error):
             return .unreadable("\(testFile.flow.location): \(error.description)")
         case .invalid(let report):

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// What loading a flow file gave: the model (when the YAML allowed one), every
 /// diagnostic of the file and the files it includes, and their text.
 public struct FlowLoadResult: Sendable {
@@ -7,8 +5,6 @@ public struct FlowLoadResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// The text of every file read, by path, for quoting lines in reports.
     public var sources: [String: SourceText]
-    /// Where the flows that passed the loader's `earlyCheck` are written.
-    var passedEarlyCheck: Set<SourceLocation> = []
 }
 
 /// Reads a flow file and the files it includes (spec §3), into the flow model.
@@ -16,14 +12,6 @@ public struct FlowLoader: Sendable {
     public var limits: YAMLLimits
     /// Deepest chain of includes (`include-too-deep`).
     public var maxIncludeDepth: Int
-    /// The size from which a file's child flows are built on a second core while the
-    /// rest of it is parsed (`HandedOffFlows`). Below it, starting that work costs more
-    /// than it saves, and a file's tree is small anyway.
-    var handoffMinimumBytes = 64 * 1024
-    /// A check of each child flow built while its file is parsed (`HandedOffFlows`), run
-    /// on the same core as soon as the flow is built. The flows it returns true for are
-    /// listed in `FlowLoadResult.passedEarlyCheck`.
-    var earlyCheck: (@Sendable (Flow) -> Bool)?
 
     public init(limits: YAMLLimits = .default, maxIncludeDepth: Int = 32) {
         self.limits = limits
@@ -48,8 +36,7 @@ public struct FlowLoader: Sendable {
     public func load(_ bytes: [UInt8], file: String) -> FlowLoadResult {
         let session = IncludeSession(loader: self)
         let document = session.document(bytes, file: file)
-        return FlowLoadResult(document: document, diagnostics: session.diagnostics, sources: session.sources,
-                              passedEarlyCheck: session.passedEarlyCheck)
+        return FlowLoadResult(document: document, diagnostics: session.diagnostics, sources: session.sources)
     }
 }
 
@@ -59,7 +46,6 @@ private final class IncludeSession {
     var diagnostics: [Diagnostic] = []
     var sources: [String: SourceText] = [:]
     var files: [String] = []
-    var passedEarlyCheck: Set<SourceLocation> = []
     /// Canonical paths of the files being included, outermost first.
     var chain: [(path: String, shown: String)] = []
 
@@ -68,34 +54,25 @@ private final class IncludeSession {
     }
 
     func document(_ bytes: [UInt8], file: String) -> FlowDocument? {
-        guard let (root, handedOff) = parse(bytes, file: file) else { return nil }
+        guard let root = parse(bytes, file: file) else { return nil }
         chain.append((FlowFileFinder.identity(of: file), file))
-        var builder = FlowModelBuilder(handedOff: handedOff, resolveInclude: include)
+        var builder = FlowModelBuilder(resolveInclude: include)
         let flow = builder.document(root)
         diagnostics += builder.reader.diagnostics
-        passedEarlyCheck.formUnion(builder.passedEarlyCheck)
         return flow.map { FlowDocument(root: $0, files: files) }
     }
 
-    /// The root node of a well-formed, single-document file, with the child flows built
-    /// while it was parsed; nil (with diagnostics) otherwise.
-    private func parse(_ bytes: [UInt8], file: String) -> (root: Node, handedOff: HandedOffFlows?)? {
+    /// The root node of a well-formed, single-document file; nil (with diagnostics) otherwise.
+    private func parse(_ bytes: [UInt8], file: String) -> Node? {
         files.append(file)
-        let handedOff = bytes.count >= loader.handoffMinimumBytes
-            ? HandedOffFlows(fileSize: bytes.count, earlyCheck: loader.earlyCheck) : nil
-        // A large file's line index is built on another core while the file is parsed.
-        let lineIndex = handedOff.map { _ in SharedWork([{ @Sendable in SourceText(bytes) }]) }
-        if let lineIndex { DispatchQueue.global().async { lineIndex.help() } }
-        let parsed = YAMLParser(limits: loader.limits)
-            .parse(bytes, file: file, handoff: handedOff.map { SubtreeHandoff(key: "flows", receiver: $0) })
-        handedOff?.finish()
-        sources[file] = lineIndex?.finish().first ?? SourceText(bytes)
+        let parsed = YAMLParser(limits: loader.limits).parse(bytes, file: file)
+        sources[file] = SourceText(bytes)
         diagnostics += parsed.diagnostics
         guard !parsed.diagnostics.contains(where: { Self.leavesNoTree($0.code) }) else { return nil }
         let shape = DocumentShapeCheck.check(parsed.tree)
         diagnostics += shape
         guard shape.isEmpty, let root = parsed.tree.documents.first else { return nil }
-        return (root, handedOff)
+        return root
     }
 
     private static func leavesNoTree(_ code: DiagnosticCode) -> Bool {
@@ -131,13 +108,12 @@ private final class IncludeSession {
             report(.includeNotFound, "cannot include '\(path.value)': \(error.reason) (looked for \(resolved))", at: path)
             return nil
         }
-        guard let (root, handedOff) = parse(bytes, file: resolved) else { return nil }
+        guard let root = parse(bytes, file: resolved) else { return nil }
         chain.append((canonical, resolved))
         defer { chain.removeLast() }
-        var builder = FlowModelBuilder(handedOff: handedOff, resolveInclude: include)
+        var builder = FlowModelBuilder(resolveInclude: include)
         let flow = builder.document(root, includedAs: id)
         diagnostics += builder.reader.diagnostics
-        passedEarlyCheck.formUnion(builder.passedEarlyCheck)
         return flow
     }
 

@@ -4,13 +4,8 @@ struct FlowModelBuilder {
     var reader = NodeReader()
     /// Loads and builds an included file: `(path as written, the id it is included as)`.
     let resolveInclude: (Located<String>, Located<String>) -> Flow?
-    /// The child flows built while the file was parsed, which the tree holds as placeholders.
-    var handedOff: HandedOffFlows?
-    /// Where the handed-off flows that passed the loader's `earlyCheck` are written.
-    private(set) var passedEarlyCheck: Set<SourceLocation> = []
 
-    init(handedOff: HandedOffFlows? = nil, resolveInclude: @escaping (Located<String>, Located<String>) -> Flow?) {
-        self.handedOff = handedOff
+    init(resolveInclude: @escaping (Located<String>, Located<String>) -> Flow?) {
         self.resolveInclude = resolveInclude
     }
 
@@ -19,7 +14,7 @@ struct FlowModelBuilder {
     /// The root flow of a document (or of an included file, `includedAs` its key).
     mutating func document(_ root: Node, includedAs: Located<String>? = nil) -> Flow? {
         guard let keys = reader.mapping(root, allowed: FlowKey.allCases, what: "a flow file") else { return nil }
-        let fileStart = SourceLocation(fileName: root.tree.fileName, range: SourceRange(start: .start, end: .start))
+        let fileStart = SourceLocation(file: root.file, range: SourceRange(start: .start, end: .start))
         if let version = keys[.version] {
             if case .int(let number)? = version.scalarValue {
                 if number != 1 { reader.report(.unsupportedVersion, "version \(number) is not supported; this flowrun reads version 1", at: version) }
@@ -64,26 +59,26 @@ struct FlowModelBuilder {
         }
         if let node = keys[.env] {
             if let names = node.sequence {
-                flow.environment = names.compactMapOnce { reader.string($0, what: "an environment variable name") }
+                flow.environment = names.compactMap { reader.string($0, what: "an environment variable name") }
             } else {
                 reader.report(.typeMismatch, "env must be a list of environment variable names, but this is \(reader.describe(node))", at: node)
             }
         }
         if let node = keys[.screens] {
-            flow.screens = reader.idMapping(node, what: "screens").compactMapOnce { screenID, _, value in
+            flow.screens = reader.idMapping(node, what: "screens").compactMap { screenID, _, value in
                 reader.checkID(screenID, what: "screen id")
                 return screen(value, id: screenID)
             }
         }
         if let node = keys[.flows] {
-            flow.flows = reader.idMapping(node, what: "flows").compactMapOnce { childID, _, value in
+            flow.flows = reader.idMapping(node, what: "flows").compactMap { childID, _, value in
                 reader.checkID(childID, what: "flow id")
                 return childFlow(value, id: childID)
             }
         }
         if let node = keys[.on] { flow.handlers = handlers(node) }
         if let node = keys[.result] {
-            flow.result = reader.idMapping(node, what: "result").compactMapOnce { name, _, value in
+            flow.result = reader.idMapping(node, what: "result").compactMap { name, _, value in
                 reader.checkID(name, what: "result name")
                 return reader.expression(value, what: "a result").map { ResultEntry(name: name, expression: $0) }
             }
@@ -92,17 +87,7 @@ struct FlowModelBuilder {
     }
 
     /// A child flow written in place, or `{ include: path }`.
-    mutating func childFlow(_ node: Node, id: Located<String>) -> Flow? {
-        if let number = node.handoff, let built = handedOff?.take(number) {
-            switch built {
-            case .flow(let flow, let diagnostics, let passed):
-                reader.adopt(diagnostics)
-                if passed, let flow { passedEarlyCheck.insert(flow.location) }
-                return flow
-            case .needsIncludes(let node):
-                return childFlow(node, id: id)
-            }
-        }
+    private mutating func childFlow(_ node: Node, id: Located<String>) -> Flow? {
         if let pairs = node.mapping, pairs.contains(where: { $0.key.spells(IncludeKey.include.rawValue) }) {
             guard let keys = reader.mapping(node, allowed: IncludeKey.allCases, what: "an include"),
                   let pathNode = keys[.include], let path = reader.string(pathNode, what: "an include path") else { return nil }
@@ -124,14 +109,14 @@ struct FlowModelBuilder {
         screen.text = keys[.text].flatMap { reader.template($0, what: "a screen's text") }
         if let node = keys[.fields] {
             if let list = node.sequence {
-                screen.fields = list.compactMapOnce { field($0) }
+                screen.fields = list.compactMap { field($0) }
             } else {
                 reader.report(.typeMismatch, "fields must be a list, but this is \(reader.describe(node))", at: node)
             }
         }
         if let node = keys[.actions] {
             if let list = node.sequence {
-                screen.actions = list.compactMapOnce { action($0) }
+                screen.actions = list.compactMap { action($0) }
             } else {
                 reader.report(.typeMismatch, "actions must be a list, but this is \(reader.describe(node))", at: node)
             }
@@ -159,29 +144,27 @@ struct FlowModelBuilder {
                               at: name.location, fix: suggestion.map { Diagnostic.Fix("did you mean '\($0)'?", replacement: $0) })
             }
         }
-        let label = keys[.label].flatMap { reader.template($0, what: "a label") }
-        var details = Field.Details()
-        details.help = keys[.help].flatMap { reader.template($0, what: "a help text") }
-        details.placeholder = keys[.placeholder].flatMap { reader.template($0, what: "a placeholder") }
-        details.defaultValue = keys[.default]
-        let isRequired = keys[.required].flatMap { reader.bool($0, what: "required") }?.value ?? false
-        details.pattern = keys[.pattern].flatMap { reader.string($0, what: "a pattern") }
-        details.min = keys[.min].flatMap { reader.number($0, what: "min") }
-        details.max = keys[.max].flatMap { reader.number($0, what: "max") }
-        details.when = keys[.when].flatMap { reader.expression($0, what: "when") }
-        details.message = keys[.message].flatMap { reader.template($0, what: "a message") }
-        let remember = keys[.remember].flatMap { reader.bool($0, what: "remember") }?.value ?? false
-        if let node = keys[.options] { details.options = options(node) }
-        var rules: [ValidationRule] = []
+        var field = Field(id: id, type: type, label: keys[.label].flatMap { reader.template($0, what: "a label") },
+                          isRequired: keys[.required].flatMap { reader.bool($0, what: "required") }?.value ?? false,
+                          rules: [], remember: keys[.remember].flatMap { reader.bool($0, what: "remember") }?.value ?? false,
+                          location: SourceLocation(idNode))
+        field.help = keys[.help].flatMap { reader.template($0, what: "a help text") }
+        field.placeholder = keys[.placeholder].flatMap { reader.template($0, what: "a placeholder") }
+        field.defaultValue = keys[.default]
+        field.pattern = keys[.pattern].flatMap { reader.string($0, what: "a pattern") }
+        field.min = keys[.min].flatMap { reader.number($0, what: "min") }
+        field.max = keys[.max].flatMap { reader.number($0, what: "max") }
+        field.when = keys[.when].flatMap { reader.expression($0, what: "when") }
+        field.message = keys[.message].flatMap { reader.template($0, what: "a message") }
+        if let node = keys[.options] { field.options = options(node) }
         if let node = keys[.validate] {
             if let list = node.sequence {
-                rules = list.compactMapOnce { rule($0) }
+                field.rules = list.compactMap { rule($0) }
             } else {
                 reader.report(.typeMismatch, "a field's validate must be a list of { rule, message }, but this is \(reader.describe(node))", at: node)
             }
         }
-        return Field(id: id, type: type, label: label, isRequired: isRequired, rules: rules, remember: remember,
-                     location: SourceLocation(idNode), details: details)
+        return field
     }
 
     private mutating func options(_ node: Node) -> FieldOptions? {
@@ -190,7 +173,7 @@ struct FlowModelBuilder {
             reader.report(.typeMismatch, "options must be a list or an expression, but this is \(reader.describe(node))", at: node)
             return nil
         }
-        let options: [FieldOption] = list.compactMapOnce { entry in
+        let options: [FieldOption] = list.compactMap { entry in
             guard entry.kind == .mapping else {
                 guard entry.kind == .scalar, entry.scalarKind != .null else {
                     reader.report(.typeMismatch, "an option must be a value or { value, label }, but this is \(reader.describe(entry))", at: entry)
@@ -228,16 +211,15 @@ struct FlowModelBuilder {
             return nil
         }
         guard let id = reader.id(idNode, what: "action id") else { return nil }
-        let label = keys[.label].flatMap { reader.template($0, what: "a label") }
-        var details = ActionEntry.Details()
+        var action = ActionEntry(id: id, label: keys[.label].flatMap { reader.template($0, what: "a label") })
         if let keyNode = keys[.key], let key = reader.string(keyNode, what: "a shortcut key") {
-            if key.value.count == 1 { details.key = key } else {
+            if key.value.count == 1 { action.key = key } else {
                 reader.report(.typeMismatch, "a shortcut key is one character, but '\(key.value)' has \(key.value.count)", at: key.location)
             }
         }
-        details.validate = keys[.validate].flatMap { reader.bool($0, what: "validate") }
-        details.when = keys[.when].flatMap { reader.expression($0, what: "when") }
-        return ActionEntry(id: id, label: label, details: details)
+        action.validate = keys[.validate].flatMap { reader.bool($0, what: "validate") }
+        action.when = keys[.when].flatMap { reader.expression($0, what: "when") }
+        return action
     }
 
     // MARK: Handlers
@@ -249,7 +231,7 @@ struct FlowModelBuilder {
             }
             let branches: [Branch]
             if let list = value.sequence {
-                branches = list.compactMapOnce { branch($0) }
+                branches = list.compactMap { branch($0) }
             } else {
                 branches = branch(value).map { [$0] } ?? []
             }
@@ -263,7 +245,7 @@ struct FlowModelBuilder {
         branch.when = keys[.when].flatMap { reader.expression($0, what: "when") }
         branch.say = keys[.say].flatMap { reader.template($0, what: "say") }
         if let node = keys[.set] {
-            branch.assignments = reader.idMapping(node, what: "set").compactMapOnce { target, _, value in
+            branch.assignments = reader.idMapping(node, what: "set").compactMap { target, _, value in
                 if !Identifier.isValidTarget(target.value) {
                     reader.report(.invalidID, "'\(target.value)' is not a variable name or 'flowid.name'", at: target.location)
                 }

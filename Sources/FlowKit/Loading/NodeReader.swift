@@ -10,11 +10,6 @@ struct NodeReader {
                                       end: location.range.end, notes: notes, fix: fix))
     }
 
-    /// Takes on what another reader found, as if this one had read those nodes.
-    mutating func adopt(_ found: [Diagnostic]) {
-        diagnostics += found
-    }
-
     mutating func report(_ code: DiagnosticCode, _ message: String, at location: SourceLocation,
                          notes: [Diagnostic.Note] = [], fix: Diagnostic.Fix? = nil) {
         diagnostics.append(Diagnostic(code, message, file: location.file, at: location.range.start,

@@ -1,26 +1,16 @@
 /// Where a value was written: its file and span.
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
-    /// The path as a number: a model holds a location for nearly every value, and a
-    /// number copies without reference counting.
-    private var fileName: SourceFileName
+    /// The path of the file, as the user gave it.
+    public var file: String
     public var range: SourceRange
 
-    public var file: String {
-        get { fileName.path }
-        set { fileName = SourceFileName(newValue) }
-    }
-
     public init(file: String, range: SourceRange) {
-        self.init(fileName: SourceFileName(file), range: range)
-    }
-
-    init(fileName: SourceFileName, range: SourceRange) {
-        self.fileName = fileName
+        self.file = file
         self.range = range
     }
 
     public init(_ node: Node) {
-        self.init(fileName: node.tree.fileName, range: node.aliasRange ?? node.range)
+        self.init(file: node.file, range: node.aliasRange ?? node.range)
     }
 
     public var start: Mark { range.start }

@@ -15,41 +15,13 @@ public struct Screen: Sendable {
 public struct ActionEntry: Sendable {
     public var id: Located<String>
     public var label: Located<String>?
-    /// What most actions leave out, kept apart so that such an action stays small.
-    private var details: SharedStorage<Details>?
-
-    init(id: Located<String>, label: Located<String>? = nil, details: Details = Details()) {
-        self.id = id
-        self.label = label
-        self.details = .holding(details)
-    }
-
-    struct Details: SeldomSetDetails {
-        var key: Located<String>?
-        var validate: Located<Bool>?
-        var when: Located<String>?
-
-        var isEmpty: Bool { key == nil && validate == nil && when == nil }
-    }
-
     /// A one-character shortcut.
-    public var key: Located<String>? {
-        get { details?.value.key }
-        set { details.change { $0.key = newValue } }
-    }
-
+    public var key: Located<String>?
     /// Whether the screen's fields must be valid first; nil means the default
     /// (`true`, but `false` for `back` and `quit`).
-    public var validate: Located<Bool>? {
-        get { details?.value.validate }
-        set { details.change { $0.validate = newValue } }
-    }
-
+    public var validate: Located<Bool>?
     /// The action is offered only while this holds.
-    public var when: Located<String>? {
-        get { details?.value.when }
-        set { details.change { $0.when = newValue } }
-    }
+    public var when: Located<String>?
 
     /// The built-in actions the application responder handles (spec §7), in the order
     /// they are offered.

@@ -9,53 +9,28 @@ struct ExpressionCheck {
     let tables: ScopeTables
     private(set) var diagnostics: [Diagnostic] = []
 
-    /// The problems in the expressions of `flows`, leaving out those marked `skipped` (one
-    /// mark per flow of the index): checks of separate ranges can run side by side, and
-    /// their results, joined in the order of the ranges, are those of one check of the
-    /// whole tree.
-    static func check(_ index: FlowIndex, sources: [String: SourceText], flows: Range<Int>,
-                      skipping skipped: [Bool]) -> [Diagnostic] {
+    /// The problems in the expressions of every flow of the tree.
+    static func check(_ index: FlowIndex, sources: [String: SourceText]) -> [Diagnostic] {
         var check = ExpressionCheck(index: index, sources: sources, tables: ScopeTables(index))
-        for flow in flows where !skipped[flow] { check.checkFlow(flow) }
+        for flow in index.flows.indices { check.checkFlow(flow) }
         return check.diagnostics
     }
 
-    /// Whether the expressions of a flow and its descendants have no problem, wherever
-    /// the flow sits in a tree: checked with the flow as the root, they have none, and
-    /// every name they use is one of the flow's or its descendants'. Names resolve
-    /// nearest first, so the flows above cannot change what such a name means; a name
-    /// that is not found, a flow read by id or an environment variable depends on them,
-    /// and the flow then does not pass (the check of the whole tree looks at it again).
-    ///
-    /// A large file's child flows are checked this way while the file is still being
-    /// parsed (`FlowLoader.earlyCheck`).
-    static func passesAlone(_ flow: Flow) -> Bool {
-        let index = FlowIndex(root: flow)
-        let tables = ScopeTables(index)
-        var check = ExpressionCheck(index: index, sources: [:], tables: tables)
-        for flow in index.flows.indices { check.checkFlow(flow) }
-        return check.diagnostics.isEmpty && !tables.lookedPastRoot
-    }
-
-    /// Walks the model by index: an element read in place is not copied, while a `for`
-    /// loop over elements retains every field of each one.
     private mutating func checkFlow(_ position: Int) {
         let flow = index.flows[position].flow
         let scope = FlowScope(index: index, tables: tables, flow: position)
         template(flow.title, scope)
         for entry in flow.result ?? [] { expression(entry.expression, scope) }
-        for handler in flow.handlers.indices { checkHandler(flow.handlers[handler], scope, handlingFlow: position) }
-        for screen in flow.screens.indices {
-            template(flow.screens[screen].title, scope)
-            template(flow.screens[screen].text, scope)
-            for field in flow.screens[screen].fields.indices { checkField(flow.screens[screen].fields[field], scope) }
-            for action in flow.screens[screen].actions.indices {
-                template(flow.screens[screen].actions[action].label, scope)
-                expression(flow.screens[screen].actions[action].when, scope, expecting: .bool)
+        for handler in flow.handlers { checkHandler(handler, scope, handlingFlow: position) }
+        for screen in flow.screens {
+            template(screen.title, scope)
+            template(screen.text, scope)
+            for field in screen.fields { checkField(field, scope) }
+            for action in screen.actions {
+                template(action.label, scope)
+                expression(action.when, scope, expecting: .bool)
             }
-            for handler in flow.screens[screen].handlers.indices {
-                checkHandler(flow.screens[screen].handlers[handler], scope, handlingFlow: position)
-            }
+            for handler in screen.handlers { checkHandler(handler, scope, handlingFlow: position) }
         }
     }
 

@@ -46,9 +46,12 @@ enum FieldCheck {
             diagnostics.append(Diagnostic(.emptyOptions, "a \(field.type.value.rawValue) field needs at least one option", at: location))
         }
         let values = list.compactMap { option in option.value.scalarValue.map { (value: $0, node: option.value) } }
-        var seen = FirstOccurrences<ScalarValue, Node>(expectedCount: values.count)
+        var firstListed: [ScalarValue: Node] = [:]
         for (value, node) in values {
-            guard let first = seen.firstPlace(of: value, addingAt: node) else { continue }
+            guard let first = firstListed[value] else {
+                firstListed[value] = node
+                continue
+            }
             diagnostics.append(Diagnostic(.emptyOptions, "the option '\(node.string ?? "")' is listed twice",
                                           at: SourceLocation(node), notes: [Diagnostic.Note("first listed here", at: SourceLocation(first))]))
         }

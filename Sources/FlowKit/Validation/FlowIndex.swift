@@ -1,10 +1,7 @@
 /// The flow tree flattened, with parent links: the static view of the responder
 /// tree that the checks walk (screen → its flow → parent flow → … → root → application).
-///
-/// A class, so that the checks and every scope made from it share one copy: copying a
-/// struct of many arrays retains each, and on a large file the checks copy it often.
-final class FlowIndex: Sendable {
-    struct Entry {
+struct FlowIndex: Sendable {
+    struct Entry: Sendable {
         var flow: Flow
         var parent: Int?
     }
@@ -24,14 +21,10 @@ final class FlowIndex: Sendable {
     private let screenOffsets: [Int]
     /// How many screens the tree has.
     let screenCount: Int
-    /// Per flow: the positions in `flows` of its child flows, in the order written.
-    private let children: [[Int]]
-    /// Per flow: its child flows and its screens by id, and its handlers by action.
-    private let childLookup: [FirstPositions]
-    private let screenLookup: [FirstPositions]
-    private let flowHandlerLookup: [FirstPositions]
-    /// Per screen, by its global number: its handlers by action.
-    private let screenHandlerLookup: [FirstPositions]
+    /// Per flow: its child flows (positions in `flows`) and its screens by id, the first
+    /// of each id where ids repeat.
+    private let childrenByID: [[String: Int]]
+    private let screensByID: [[String: Int]]
     /// Every flow of the tree by id (the first, where ids repeat), as `flowid.name` reads them.
     private let flowsByID: [String: Int]
 
@@ -45,91 +38,35 @@ final class FlowIndex: Sendable {
             pending += flow.flows.reversed().map { ($0, index) }
         }
         var subtreeEnd = Array(1...flows.count)
+        var childrenByID: [[String: Int]] = Array(repeating: [:], count: flows.count)
         for index in flows.indices.reversed() {
-            if let parent = flows[index].parent { subtreeEnd[parent] = max(subtreeEnd[parent], subtreeEnd[index]) }
+            guard let parent = flows[index].parent else { continue }
+            subtreeEnd[parent] = max(subtreeEnd[parent], subtreeEnd[index])
+            // Walked backwards, so the first of a repeated id is stored last.
+            childrenByID[parent][flows[index].flow.id.value] = index
         }
-        var children: [[Int]] = Array(repeating: [], count: flows.count)
-        for index in flows.indices {
-            if let parent = flows[index].parent { children[parent].append(index) }
+        var screenOffsets: [Int] = []
+        var screenCount = 0
+        for entry in flows {
+            screenOffsets.append(screenCount)
+            screenCount += entry.flow.screens.count
         }
         self.flows = flows
         self.subtreeEnd = subtreeEnd
-        self.children = children
-        var screenOffsets: [Int] = []
-        screenOffsets.reserveCapacity(flows.count)
-        var screenCount = 0
-        for flow in flows.indices {
-            screenOffsets.append(screenCount)
-            screenCount += flows[flow].flow.screens.count
-        }
+        self.childrenByID = childrenByID
         self.screenOffsets = screenOffsets
         self.screenCount = screenCount
-        // By index rather than by element throughout: reading one property of an element
-        // in place does not copy the whole flow, screen or handler.
-        childLookup = flows.indices.map { flow in
-            FirstPositions(count: children[flow].count) { flows[children[flow][$0]].flow.id.value }
+        screensByID = flows.map { entry in
+            Dictionary(entry.flow.screens.enumerated().map { ($1.id.value, $0) }) { first, _ in first }
         }
-        screenLookup = flows.indices.map { flow in
-            FirstPositions(count: flows[flow].flow.screens.count) { flows[flow].flow.screens[$0].id.value }
-        }
-        flowHandlerLookup = flows.indices.map { flow in
-            FirstPositions(count: flows[flow].flow.handlers.count) { flows[flow].flow.handlers[$0].action.value }
-        }
-        var screenHandlerLookup: [FirstPositions] = []
-        screenHandlerLookup.reserveCapacity(screenCount)
-        for flow in flows.indices {
-            for screen in flows[flow].flow.screens.indices {
-                let handlers = flows[flow].flow.screens[screen].handlers
-                screenHandlerLookup.append(FirstPositions(count: handlers.count) { handlers[$0].action.value })
-            }
-        }
-        self.screenHandlerLookup = screenHandlerLookup
-        var flowsByID: [String: Int] = Dictionary(minimumCapacity: flows.count)
-        for flow in flows.indices where flowsByID[flows[flow].flow.id.value] == nil { flowsByID[flows[flow].flow.id.value] = flow }
-        self.flowsByID = flowsByID
+        flowsByID = Dictionary(flows.enumerated().map { ($1.flow.id.value, $0) }) { first, _ in first }
     }
 
     /// The flow and its descendants.
     func subtree(of flow: Int) -> Range<Int> { flow..<subtreeEnd[flow] }
 
-    /// The flows split into at most `count` consecutive ranges, each with about as many
-    /// screens and handlers as the others, to share work on them between threads; flows
-    /// marked `skipped` count for nothing.
-    func flowRanges(count: Int, skipping skipped: [Bool] = []) -> [Range<Int>] {
-        let sizes = flows.indices.map { flow in
-            skipped.isEmpty || !skipped[flow] ? 1 + flows[flow].flow.screens.count + flows[flow].flow.handlers.count : 0
-        }
-        let share = (sizes.reduce(0, +) + count - 1) / max(count, 1)
-        var ranges: [Range<Int>] = []
-        var start = 0, size = 0
-        for flow in flows.indices {
-            size += sizes[flow]
-            if size >= share || flow == flows.count - 1 {
-                ranges.append(start..<flow + 1)
-                start = flow + 1
-                size = 0
-            }
-        }
-        return ranges
-    }
-
-    /// Per flow: whether it, or one of its ancestors, is the flow written at one of
-    /// `locations`.
-    func flowsWithin(_ locations: Set<SourceLocation>) -> [Bool] {
-        var within: [Bool] = []
-        within.reserveCapacity(flows.count)
-        // Parents come before their children.
-        for flow in flows.indices {
-            within.append(locations.contains(flows[flow].flow.location) || flows[flow].parent.map { within[$0] } == true)
-        }
-        return within
-    }
-
     /// The index of a screen of `flow` named `id`.
-    func screen(of flow: Int, named id: String) -> Int? {
-        let screens = flows[flow].flow.screens
-        return screenLookup[flow].position(of: id, count: screens.count) { screens[$0].id.value }
-    }
+    func screen(of flow: Int, named id: String) -> Int? { screensByID[flow][id] }
 
     var allScreens: [(flow: Int, screen: Int)] {
         flows.indices.flatMap { f in flows[f].flow.screens.indices.map { (f, $0) } }
@@ -144,10 +81,7 @@ final class FlowIndex: Sendable {
     func flow(named id: String) -> Int? { flowsByID[id] }
 
     /// The index of a child flow of `parent` named `id`.
-    func child(of parent: Int, named id: String) -> Int? {
-        let children = children[parent]
-        return childLookup[parent].position(of: id, count: children.count) { flows[children[$0]].flow.id.value }.map { children[$0] }
-    }
+    func child(of parent: Int, named id: String) -> Int? { childrenByID[parent][id] }
 
     /// Whether the flow's `start` names one of its screens or child flows.
     func startResolves(_ flow: Int) -> Bool {
@@ -187,12 +121,7 @@ final class FlowIndex: Sendable {
 
     /// The responder's handler for `action`, if it has one.
     func handler(for action: String, at responder: Responder) -> Handler? {
-        let handlers = handlers(of: responder)
-        let lookup = switch responder {
-        case .screen(let flow, let screen): screenHandlerLookup[globalScreen(flow, screen)]
-        case .flow(let flow): flowHandlerLookup[flow]
-        }
-        return lookup.position(of: action, count: handlers.count) { handlers[$0].action.value }.map { handlers[$0] }
+        handlers(of: responder).first { $0.action.value == action }
     }
 
     /// The handlers that may take `action` starting at `responder`: the nearest one,

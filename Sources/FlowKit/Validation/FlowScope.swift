@@ -13,17 +13,14 @@ struct FlowScope: ExpressionScope {
             if let type = tables.variables(of: ancestor)[name] { return type }
             current = index.flows[ancestor].parent
         }
-        tables.lookedPastRoot = true
         return nil
     }
 
     func isFlow(_ name: String) -> Bool {
-        tables.lookedPastRoot = true
-        return index.flow(named: name) != nil
+        index.flow(named: name) != nil
     }
 
     func flowMemberType(flow name: String, member: String) -> ExpressionType? {
-        tables.lookedPastRoot = true
         guard let target = index.flow(named: name) else { return nil }
         // A flow whose include failed stands in empty: any name of it reads as unknown-typed.
         if index.flows[target].flow.isPlaceholder { return .dyn }
@@ -35,14 +32,12 @@ struct FlowScope: ExpressionScope {
     }
 
     func flowMemberNames(flow name: String) -> [String] {
-        tables.lookedPastRoot = true
         guard let target = index.flow(named: name) else { return [] }
         return index.flows[target].flow.result.map { $0.map(\.name.value) } ?? tables.variables(of: target).keys.sorted()
     }
 
     func isVisibleEnvironmentVariable(_ name: String) -> Bool {
-        tables.lookedPastRoot = true
-        return index.ancestry(of: flow).contains { index.flows[$0].flow.environment.contains { $0.value == name } }
+        index.ancestry(of: flow).contains { index.flows[$0].flow.environment.contains { $0.value == name } }
     }
 
     var variableNames: [String] {
@@ -50,44 +45,26 @@ struct FlowScope: ExpressionScope {
     }
 }
 
-/// What the `FlowScope`s of one check look names up in. A flow's own variables are
-/// typed the first time a scope asks for them, so that a check of some of the flows
-/// types only theirs, their ancestors', and those of flows named as `flowid.name`.
-/// Not shared between threads: each check makes its own.
-final class ScopeTables {
-    private let index: FlowIndex
-    private var typedVariables: [[String: ExpressionType]?]
-    /// Whether a scope was asked for something the flows above the index's root may
-    /// change: a name no flow of the chain has, a flow by id, an environment variable.
-    /// A check of a flow on its own, as the root of an index, is final only if not.
-    var lookedPastRoot = false
+/// The types of every flow's own variables and fields, which the `FlowScope`s of one
+/// check look names up in.
+struct ScopeTables {
+    private let typedVariables: [[String: ExpressionType]]
 
     init(_ index: FlowIndex) {
-        self.index = index
-        typedVariables = Array(repeating: nil, count: index.flows.count)
+        typedVariables = index.flows.map { Self.ownVariables(of: $0.flow) }
     }
 
     /// The flow's own variables and fields with their types.
-    func variables(of flow: Int) -> [String: ExpressionType] {
-        if let typed = typedVariables[flow] { return typed }
-        let typed = Self.ownVariables(of: index.flows[flow].flow)
-        typedVariables[flow] = typed
-        return typed
-    }
+    func variables(of flow: Int) -> [String: ExpressionType] { typedVariables[flow] }
 
     /// A flow's own variables and fields with their types.
     /// A variable wins over a field of the same name, and the first of such fields over later ones.
     static func ownVariables(of flow: Flow) -> [String: ExpressionType] {
-        // By index, so that no screen or field is copied; each name is stored with one
-        // hash, in an order where the winner is stored last.
-        let screens = flow.screens, variables = flow.variables
-        let fieldCount = screens.indices.reduce(0) { $0 + screens[$1].fields.count }
-        var types: [String: ExpressionType] = Dictionary(minimumCapacity: variables.count + fieldCount)
-        for screen in screens.indices.reversed() {
-            let fields = screens[screen].fields
-            for field in fields.indices.reversed() { types[fields[field].id.value] = fields[field].valueType }
+        var types: [String: ExpressionType] = [:]
+        for variable in flow.variables { types[variable.name.value] = ExpressionType.ofLiteral(variable.value) }
+        for screen in flow.screens {
+            for field in screen.fields where types[field.id.value] == nil { types[field.id.value] = field.valueType }
         }
-        for variable in variables.indices { types[variables[variable].name.value] = ExpressionType.ofLiteral(variables[variable].value) }
         return types
     }
 }

@@ -31,8 +31,7 @@ public struct Node: Sendable {
         switch record.kind {
         case .scalar, .alias: .scalar
         case .sequence: .sequence
-        // Only mappings are handed off; the loader that asked for it reads them by `handoff`.
-        case .mapping, .handedOff: .mapping
+        case .mapping: .mapping
         }
     }
 
@@ -46,12 +45,6 @@ public struct Node: Sendable {
         let written = written
         guard written.kind == .alias else { return nil }
         return SourceRange(start: written.start.mark, end: written.end.mark)
-    }
-
-    /// The number a `SubtreeHandoff`'s receiver gave this value when it took it, if it did.
-    var handoff: UInt32? {
-        let written = written
-        return written.kind == .handedOff ? written.first : nil
     }
 
     /// The node's tag as libyaml resolved it (`tag:yaml.org,2002:int`, `!custom`), if one was written.

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Builds a `YAMLTree` from parse events, enforcing the limits of spec §11 as it goes.
 ///
 /// Open collections live on an explicit stack, so nesting never costs native stack.
@@ -11,10 +5,7 @@ import Darwin
 /// alias bomb costs no memory; its size is counted and refused instead.
 struct TreeBuilder {
     let file: String
-    /// `file` as the trees' locations hold it, made once for every tree this builder makes.
-    private let fileName: SourceFileName
     let limits: YAMLLimits
-    let handoff: SubtreeHandoff?
 
     private(set) var diagnostics: [Diagnostic] = []
     /// Set when a limit was hit: the caller stops feeding events.
@@ -37,9 +28,6 @@ struct TreeBuilder {
     /// Nodes that aliases stand for, counted as if expanded.
     private var aliasNodes: UInt64 = 0
     private var largestAlias: (nodes: UInt64, at: PackedMark) = (0, PackedMark(line: 1, column: 1))
-    /// Anchors defined, aliases used and merge keys written so far: a subtree during which
-    /// this did not change neither refers out of itself nor can be referred into.
-    private var references = 0
 
     private struct OpenCollection {
         var record: UInt32
@@ -49,11 +37,6 @@ struct TreeBuilder {
         var height = 1
         var hasMergeKey = false
         var isMapping: Bool
-        /// `text`, `children` and `references` as the collection started, so that its
-        /// nodes can be taken out of the arena when it is handed off.
-        var textBase: Int
-        var childrenBase: Int
-        var referencesBefore: Int
     }
 
     private struct Anchor {
@@ -62,13 +45,9 @@ struct TreeBuilder {
         var height: Int
     }
 
-    init(file: String, limits: YAMLLimits, sizeHint: Int, handoff: SubtreeHandoff? = nil) {
+    init(file: String, limits: YAMLLimits, sizeHint: Int) {
         self.file = file
-        self.fileName = SourceFileName(file)
         self.limits = limits
-        self.handoff = handoff
-        // Handed-off values leave the arena, so it holds little more than the rest of the file.
-        guard handoff == nil else { return }
         // Flow-shaped YAML runs at about one node per 10 bytes and half of it is scalar text.
         records.reserveCapacity(sizeHint / 10)
         children.reserveCapacity(sizeHint / 10)
@@ -97,7 +76,6 @@ struct TreeBuilder {
                                       start: start, end: end, first: offset, count: UInt32(bytes.count)))
         let isMergeKey = style == .plain && tag == nil && bytes.count == 2
             && bytes[0] == UInt8(ascii: "<") && bytes[1] == UInt8(ascii: "<")
-        if anchor != nil || isMergeKey { references += 1 }
         completed(index, expandedNodes: 1, height: 0, anchor: anchor, isMergeKey: isMergeKey)
     }
 
@@ -109,12 +87,8 @@ struct TreeBuilder {
         }
         let index = append(NodeRecord(kind: mapping ? .mapping : .sequence, style: style.rawValue, scalarKind: .null,
                                       tag: tags.intern(tag), start: start, end: start, first: 0, count: 0))
-        if let anchor {
-            openAnchors.insert(anchor)
-            references += 1
-        }
-        openCollections.append(OpenCollection(record: index, pendingBase: pendingChildren.count, anchor: anchor, isMapping: mapping,
-                                              textBase: text.count, childrenBase: children.count, referencesBefore: references))
+        if let anchor { openAnchors.insert(anchor) }
+        openCollections.append(OpenCollection(record: index, pendingBase: pendingChildren.count, anchor: anchor, isMapping: mapping))
     }
 
     mutating func collectionEnd(at end: PackedMark) {
@@ -131,7 +105,7 @@ struct TreeBuilder {
         records[Int(collection.record)].end = end
         pendingChildren.removeLast(entries.count)
         if let anchor = collection.anchor { openAnchors.remove(anchor) }
-        completed(handOff(collection) ?? collection.record, expandedNodes: collection.expandedNodes, height: collection.height,
+        completed(collection.record, expandedNodes: collection.expandedNodes, height: collection.height,
                   anchor: collection.anchor, isMergeKey: false)
     }
 
@@ -150,7 +124,6 @@ struct TreeBuilder {
             stopped = true
             return
         }
-        references += 1
         aliasNodes = aliasNodes.addingReportingOverflow(anchor.expandedNodes).overflow ? .max : aliasNodes + anchor.expandedNodes
         if anchor.expandedNodes > largestAlias.nodes { largestAlias = (anchor.expandedNodes, start) }
         if aliasNodes > UInt64(limits.maxAliasNodes) {
@@ -171,7 +144,7 @@ struct TreeBuilder {
                    "aliases in this file stand for \(aliasNodes) nodes, more than \(limits.maxAliasRatio) times the \(ownNodes) it spells out",
                    at: largestAlias.at)
         }
-        let tree = YAMLTree(fileName: fileName, records: records, text: text, children: children, tags: tags.tags,
+        let tree = YAMLTree(file: file, records: records, text: text, children: children, tags: tags.tags,
                             documentRoots: documentRoots)
         return YAMLParseResult(tree: tree, diagnostics: diagnostics)
     }
@@ -209,85 +182,6 @@ struct TreeBuilder {
         openCollections[last].height = max(openCollections[last].height, height + 1)
     }
 
-    // MARK: Handing off
-
-    /// Gives a finished collection to the handoff's receiver when it is a value of the
-    /// handed-off mapping and refers to nothing outside itself, takes its nodes out of the
-    /// arena, and returns the placeholder record that replaces it.
-    private mutating func handOff(_ collection: OpenCollection) -> UInt32? {
-        guard let handoff, documentCount == 1, openCollections.count == 2, collection.isMapping,
-              collection.anchor == nil, references == collection.referencesBefore else { return nil }
-        let (root, parent) = (openCollections[0], openCollections[1])
-        guard root.isMapping, parent.isMapping, root.anchor == nil, parent.anchor == nil,
-              (pendingChildren.count - parent.pendingBase) % 2 == 1, let key = pendingChildren.last,
-              records[Int(key)].kind == .scalar, !isMergeKey(key),
-              spells(pendingChildren[parent.pendingBase - 1], handoff.key) else { return nil }
-        let base = Int(collection.record)
-        let subtree = detachedTree(from: base, text: collection.textBase, children: collection.childrenBase, key: key)
-        let number = handoff.receiver.receive(value: Node(tree: subtree, index: 0),
-                                              key: Node(tree: subtree, index: UInt32(subtree.records.count - 1)))
-        let placeholder = NodeRecord(kind: .handedOff, style: records[base].style, scalarKind: .null, tag: 0,
-                                     start: records[base].start, end: records[base].end, first: number, count: 0)
-        records.removeLast(records.count - base)
-        text.removeLast(text.count - collection.textBase)
-        children.removeLast(children.count - collection.childrenBase)
-        records.append(placeholder)
-        return UInt32(base)
-    }
-
-    /// The records from `base` on, as a tree of their own with `key` as its last record.
-    /// Each array is written once at its exact size: detaching every flow of a large file
-    /// through slices, element-wise fixes and appends cost about a seventh of the parsing
-    /// thread's own work (libyaml aside).
-    private func detachedTree(from base: Int, text textBase: Int, children childrenBase: Int, key: UInt32) -> YAMLTree {
-        let keyRecord = records[Int(key)]
-        let keyText = Int(keyRecord.first)..<Int(keyRecord.first + keyRecord.count)
-        let ownText = text.count - textBase
-        let subtreeText = [UInt8](unsafeUninitializedCapacity: ownText + keyText.count) { buffer, initialized in
-            text.withUnsafeBufferPointer { source in
-                _ = buffer.initialize(fromContentsOf: source[textBase...])
-                _ = UnsafeMutableBufferPointer(rebasing: buffer[ownText...]).initialize(fromContentsOf: source[keyText])
-            }
-            initialized = buffer.count
-        }
-        let (recordBase, textOffset, childrenOffset) = (UInt32(base), UInt32(textBase), UInt32(childrenBase))
-        let ownRecords = records.count - base
-        let subtreeRecords = [NodeRecord](unsafeUninitializedCapacity: ownRecords + 1) { buffer, initialized in
-            records.withUnsafeBufferPointer { source in
-                for position in 0..<ownRecords {
-                    var record = source[base + position]
-                    switch record.kind {
-                    case .scalar: record.first &-= textOffset
-                    case .sequence, .mapping: record.first &-= childrenOffset
-                    // A subtree that refers to nothing outside holds no alias, and only values
-                    // of the root's mapping are handed off, never anything inside them.
-                    case .alias, .handedOff: break
-                    }
-                    buffer.initializeElement(at: position, to: record)
-                }
-            }
-            var detachedKey = keyRecord
-            detachedKey.first = UInt32(ownText)
-            buffer.initializeElement(at: ownRecords, to: detachedKey)
-            initialized = buffer.count
-        }
-        let subtreeChildren = [UInt32](unsafeUninitializedCapacity: children.count - childrenBase) { buffer, initialized in
-            children.withUnsafeBufferPointer { source in
-                for position in buffer.indices { buffer.initializeElement(at: position, to: source[childrenBase + position] &- recordBase) }
-            }
-            initialized = buffer.count
-        }
-        return YAMLTree(fileName: fileName, records: subtreeRecords, text: subtreeText, children: subtreeChildren,
-                        tags: tags.tags, documentRoots: [])
-    }
-
-    /// Whether the record is a scalar spelled `word`.
-    private func spells(_ index: UInt32, _ word: String) -> Bool {
-        let record = records[Int(index)]
-        guard record.kind == .scalar else { return false }
-        return text[Int(record.first)..<Int(record.first + record.count)].elementsEqual(word.utf8)
-    }
-
     /// The scalar's type: the core schema for plain untagged scalars, the tag where one is given.
     private mutating func resolveKind(_ bytes: UnsafeBufferPointer<UInt8>, style: ScalarStyle, tag: String?,
                                       at start: PackedMark, end: PackedMark) -> ScalarKind {
@@ -318,14 +212,6 @@ struct TreeBuilder {
         return (record.scalarKind, Int(record.first)..<Int(record.first + record.count))
     }
 
-    private func sameKey(_ a: (kind: ScalarKind, text: Range<Int>), _ b: (kind: ScalarKind, text: Range<Int>)) -> Bool {
-        guard a.kind == b.kind, a.text.count == b.text.count else { return false }
-        return text.withUnsafeBufferPointer { bytes in
-            guard let base = bytes.baseAddress else { return true }
-            return memcmp(base + a.text.lowerBound, base + b.text.lowerBound, a.text.count) == 0
-        }
-    }
-
     private func keyName(_ identity: (kind: ScalarKind, text: Range<Int>)) -> String {
         String(decoding: text[identity.text], as: UTF8.self)
     }
@@ -338,59 +224,18 @@ struct TreeBuilder {
 
     /// Reports each key that repeats an earlier key of the same mapping; `entries`
     /// indexes `pendingChildren`, which holds the pairs as key, value, key, value….
-    ///
-    /// - Complexity: O(n²) byte comparisons up to 16 keys, O(n) hashing beyond.
     private mutating func reportDuplicateKeys(_ entries: Range<Int>) {
-        let pairs = entries.count / 2
-        guard pairs > 1 else { return }
-        if pairs > 16 { return reportDuplicateKeysHashing(entries) }
-        for i in 1..<pairs {
-            let key = pendingChildren[entries.lowerBound + 2 * i]
-            guard !isMergeKey(key), let identity = keyIdentity(key) else { continue }
-            for j in 0..<i {
-                let earlier = pendingChildren[entries.lowerBound + 2 * j]
-                if let other = keyIdentity(earlier), sameKey(identity, other), !isMergeKey(earlier) {
-                    reportDuplicate(key, first: earlier, name: keyName(identity))
-                    break
-                }
-            }
-        }
-    }
-
-    /// Keys are filed by a hash of their type and bytes, which needs no copy of them; two
-    /// keys that only share a hash are told apart by their bytes.
-    private mutating func reportDuplicateKeysHashing(_ entries: Range<Int>) {
-        var firstByHash: [Int: UInt32] = Dictionary(minimumCapacity: entries.count / 2)
+        guard entries.count > 2 else { return }
+        var firstKeys: [HashableKey: UInt32] = [:]
         for position in stride(from: entries.lowerBound, to: entries.upperBound, by: 2) {
             let key = pendingChildren[position]
             guard !isMergeKey(key), let identity = keyIdentity(key) else { continue }
-            let hash = hashValue(of: identity)
-            guard let candidate = firstByHash[hash] else {
-                firstByHash[hash] = key
-                continue
-            }
-            if let other = keyIdentity(candidate), sameKey(identity, other) {
-                reportDuplicate(key, first: candidate, name: keyName(identity))
-            } else if let first = earlierKey(sameAs: identity, in: entries.lowerBound..<position) {
+            if let first = firstKeys[hashable(identity)] {
                 reportDuplicate(key, first: first, name: keyName(identity))
+            } else {
+                firstKeys[hashable(identity)] = key
             }
         }
-    }
-
-    private func hashValue(of identity: (kind: ScalarKind, text: Range<Int>)) -> Int {
-        var hasher = Hasher()
-        hasher.combine(identity.kind)
-        text.withUnsafeBytes { hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[identity.text])) }
-        return hasher.finalize()
-    }
-
-    /// The first key among the pairs at `positions` of `pendingChildren` equal to `identity`.
-    private func earlierKey(sameAs identity: (kind: ScalarKind, text: Range<Int>), in positions: Range<Int>) -> UInt32? {
-        for position in stride(from: positions.lowerBound, to: positions.upperBound, by: 2) {
-            let key = pendingChildren[position]
-            if !isMergeKey(key), let other = keyIdentity(key), sameKey(identity, other) { return key }
-        }
-        return nil
     }
 
     /// A key's type and bytes: byte equality, unlike `String`'s canonical equivalence,

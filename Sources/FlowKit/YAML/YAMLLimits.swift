@@ -27,3 +27,10 @@ public struct YAMLLimits: Sendable, Equatable {
     /// The limits of the flow format, spec §11.
     public static let `default` = YAMLLimits()
 }
+
+/// The one wording of `file-too-large`, whether the size came from `stat` or from a buffer.
+enum FileLimitMessage {
+    static func tooLarge(size: Int, limit: Int) -> String {
+        "the file is \(size) bytes; flow files may be at most \(limit) bytes"
+    }
+}

@@ -22,12 +22,7 @@ public struct YAMLParser: Sendable {
     /// - Parameter file: the name diagnostics and nodes report, as the user gave it.
     /// - Complexity: O(n) in the size of `bytes`; memory a few times that size.
     public func parse(_ bytes: [UInt8], file: String) -> YAMLParseResult {
-        parse(bytes, file: file, handoff: nil)
-    }
-
-    /// Parses a whole stream, giving away the values `handoff` asks for as they are parsed.
-    func parse(_ bytes: [UInt8], file: String, handoff: SubtreeHandoff?) -> YAMLParseResult {
-        var builder = TreeBuilder(file: file, limits: limits, sizeHint: bytes.count, handoff: handoff)
+        var builder = TreeBuilder(file: file, limits: limits, sizeHint: bytes.count)
         guard bytes.count <= limits.maxFileSize else {
             builder.report(.fileTooLarge, FileLimitMessage.tooLarge(size: bytes.count, limit: limits.maxFileSize),
                            at: PackedMark(line: 1, column: 1))

@@ -5,9 +5,7 @@
 /// times its size, and is built and freed without recursion however deep the input.
 public final class YAMLTree: Sendable {
     /// The path the tree was parsed from, as given; diagnostics name it.
-    public var file: String { fileName.path }
-    /// The path as the locations of the tree's nodes share it.
-    let fileName: SourceFileName
+    public let file: String
     let records: [NodeRecord]
     let text: [UInt8]
     /// Children of collections, contiguous per collection. A mapping stores its
@@ -18,8 +16,8 @@ public final class YAMLTree: Sendable {
     /// The root node of each document, in order.
     let documentRoots: [UInt32]
 
-    init(fileName: SourceFileName, records: [NodeRecord], text: [UInt8], children: [UInt32], tags: [String], documentRoots: [UInt32]) {
-        self.fileName = fileName
+    init(file: String, records: [NodeRecord], text: [UInt8], children: [UInt32], tags: [String], documentRoots: [UInt32]) {
+        self.file = file
         self.records = records
         self.text = text
         self.children = children
@@ -36,9 +34,7 @@ public final class YAMLTree: Sendable {
 
 /// One node of the arena, 32 bytes.
 struct NodeRecord {
-    /// `handedOff` stands for a value given to a `SubtreeHandoff` while the file was parsed:
-    /// its nodes left the arena, and `first` is the number the receiver gave it.
-    enum Kind: UInt8 { case scalar, sequence, mapping, alias, handedOff }
+    enum Kind: UInt8 { case scalar, sequence, mapping, alias }
 
     var kind: Kind
     /// `ScalarStyle` or `CollectionStyle`, by kind.
@@ -50,7 +46,6 @@ struct NodeRecord {
     var start: PackedMark
     var end: PackedMark
     /// Scalar: offset into `text`. Collection: offset into `children`. Alias: the target record.
-    /// Handed off: the receiver's number for it.
     var first: UInt32
     /// Scalar: byte length. Collection: number of entries in `children`. Alias: unused.
     var count: UInt32
