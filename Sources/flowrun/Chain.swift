@@ -20,7 +20,7 @@ extension FlowRun {
         var screen: String
 
         func run() throws {
-            let tree = try FlowFile.compile(flow)
+            let (document, tree) = try FlowFile.load(flow)
             let matches = ChainDescription.screens(named: screen, in: tree)
             guard matches.count == 1 else {
                 let names = tree.screens.map { "\(tree.flows[$0.flow].id)/\($0.id)" }
@@ -33,7 +33,7 @@ extension FlowRun {
                 }
                 throw ExitCode.validationFailure
             }
-            Console.output(ChainDescription.describe(screen: matches[0], in: tree))
+            Console.output(ChainDescription.describe(screen: matches[0], in: tree, routes: FlowRoutes(document)))
         }
     }
 }

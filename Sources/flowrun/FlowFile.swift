@@ -5,12 +5,8 @@ import FlowKit
 /// first; an unreadable file or one with errors stops the command with exit status 2, its
 /// errors on stderr. Warnings are `validate`'s to report, so their checks do not run here.
 enum FlowFile {
-    /// `noColor`: the command was asked for no colour (`run --no-color` or `--plain`).
-    static func compile(_ path: String, noColor: Bool = false) throws -> ResponderTree {
-        try load(path, noColor: noColor).tree
-    }
-
-    /// The validated document and its compiled tree.
+    /// The validated document and its compiled tree. `noColor`: the command was asked for
+    /// no colour (`run --no-color` or `--plain`).
     static func load(_ path: String, noColor: Bool = false) throws -> (document: FlowDocument, tree: ResponderTree) {
         switch PreparedFlow(fileAt: path, validator: Validator(findsWarnings: false)) {
         case .ready(let document, let tree, _):

@@ -7,8 +7,10 @@ extension FlowRun {
             commandName: "graph",
             abstract: "Prints the flow tree and its transitions as a Graphviz or Mermaid graph.",
             discussion: """
-            Flows are clusters, screens nodes, and actions edges labelled with their guards; an action \
-            handled by a responder up the chain is drawn dashed and names it. Render dot with \
+            Flows are clusters, screens nodes, and every move a run can make an edge labelled with its \
+            action and guard: back, a branch that stays on its screen, a flow finishing and what its \
+            parent's done handler does. An action handled by a responder up the chain is drawn dashed \
+            and names it. Render dot with \
             `flowrun graph f.yaml | dot -Tsvg > f.svg`.
             """
         )
@@ -20,7 +22,8 @@ extension FlowRun {
         var format: FlowDiagram.Format = .dot
 
         func run() throws {
-            Console.output(FlowDiagram(tree: try FlowFile.compile(flow)).render(as: format))
+            let (document, tree) = try FlowFile.load(flow)
+            Console.output(FlowDiagram(tree: tree, routes: FlowRoutes(document)).render(as: format))
         }
     }
 }

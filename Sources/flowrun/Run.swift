@@ -55,7 +55,7 @@ extension FlowRun {
         }
 
         func run() throws {
-            let tree = try FlowFile.compile(flow, noColor: noColor || plain)
+            let (document, tree) = try FlowFile.load(flow, noColor: noColor || plain)
             let environment = ProcessEnvironment.variables(tree.flows.flatMap(\.environment) + TextStyle.variablesRead + RememberedAnswers.variablesRead)
             var session = Session(tree: tree, environment: environment)
             var events: [SessionEvent] = []
@@ -102,7 +102,7 @@ extension FlowRun {
             let finished: Session
             let interrupted: Bool
             if interactive, let terminal = RawTerminal() {
-                var runner = InteractiveRunner(session: session, presets: answered, statePath: state, transcript: transcriptFile,
+                var runner = InteractiveRunner(session: session, document: document, presets: answered, statePath: state, transcript: transcriptFile,
                                                style: TextStyle(enabled: !noColor && Console.colors(.standardError)))
                 interrupted = runner.run(startingWith: events)
                 terminal.restore()

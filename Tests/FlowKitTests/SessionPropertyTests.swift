@@ -3,11 +3,13 @@ import Testing
 import TestSupport
 
 /// Invariants of the runtime over random flow trees and random inputs (seeded, so a
-/// failure reproduces): chains end at the application; an action goes to the first
-/// enabled handler on the chain; a shown flow never has an empty stack; a session
-/// saved and restored at any point goes on exactly as the original.
+/// failure reproduces): an action goes to the responder and branch the routing table
+/// predicts (`FlowRoutes`, which the checks, `chain` and `graph` read); a running session
+/// always shows a screen; a session saved and restored at any point goes on exactly as
+/// the original.
 @Suite struct SessionPropertyTests {
-    /// A generated flow tree, kept alongside its YAML so the test can predict routing.
+    /// A generated flow tree and its YAML. Guards are the literals `true` and `false`, so
+    /// the test knows which branches hold.
     struct GeneratedFlow {
         struct Branch { var guardHolds: Bool?; var transition: String? }
         struct Responder { var name: String; var handlers: [String: [Branch]] }
@@ -20,6 +22,8 @@ import TestSupport
         var yaml = ""
 
         static let actions = ["a0", "a1", "a2", "a3"]
+        /// What handlers are written for: the actions, and `back` too.
+        static let handled = actions + ["back"]
 
         init(using rng: inout SeededGenerator) {
             var pending: [(parent: Int?, depth: Int)] = [(nil, 0)]
@@ -35,7 +39,7 @@ import TestSupport
                 let targets = spec.screens + spec.children.map { flows[$0].id }
                 func handlers(_ rng: inout SeededGenerator) -> [String: [Branch]] {
                     var table: [String: [Branch]] = [:]
-                    for action in Self.actions where Bool.random(using: &rng) {
+                    for action in Self.handled where Bool.random(using: &rng) {
                         table[action] = (0..<Int.random(in: 1...2, using: &rng)).map { _ in
                             let guardHolds: Bool? = [nil, true, false].randomElement(using: &rng) ?? nil
                             let transitions: [String?] = [nil, "back: true", "finish: true", "send: \(Self.actions.randomElement(using: &rng) ?? "a0")"]
@@ -84,29 +88,21 @@ import TestSupport
             }
             return text
         }
-
-        /// The responders a screen's actions travel, nearest first.
-        func chain(flow: String, screen: String) -> [Responder] {
-            var chain = [responders["screen:\(flow)/\(screen)"]].compactMap { $0 }
-            var current = flows.firstIndex { $0.id == flow }
-            while let index = current {
-                if let responder = responders["flow:\(flows[index].id)"] { chain.append(responder) }
-                current = flows[index].parent
-            }
-            return chain
-        }
-
-        /// Who should take `action` from the screen: the first responder with an enabled branch.
-        func expectedResponder(of action: String, flow: String, screen: String) -> String {
-            for responder in chain(flow: flow, screen: screen) {
-                if let branches = responder.handlers[action], branches.contains(where: { $0.guardHolds ?? true }) { return responder.name }
-            }
-            return "the application"
-        }
     }
 
-    /// 100 seeds make about 1,200 routing checks (a sabotaged router fails about 120).
-    static let seeds: [UInt64] = Array(1...100)
+    /// The responder and branch the routing table predicts for `action` offered on
+    /// `screen`: the first branch, nearest handler first, whose guard holds; the
+    /// application where none does and the action is built in; nil where nothing takes it.
+    static func predicted(_ action: String, screen: Int, routes: FlowRoutes) -> (responder: String, branch: Int?)? {
+        let route = routes.route(of: action, fromScreen: screen)
+        for candidate in route.candidates {
+            if let branch = candidate.conditions.firstIndex(where: { $0 == nil || $0 == "true" }) { return (candidate.responder, branch) }
+        }
+        return route.reachesApplication && ActionEntry.builtIns.contains(action) ? ("the application", nil) : nil
+    }
+
+    /// 1,000 generated flows, about 12,000 routing checks.
+    static let seeds: [UInt64] = Array(1...1000)
 
     @Test(arguments: seeds)
     func invariantsHoldOnRandomFlowsAndInputs(seed: UInt64) throws {
@@ -114,16 +110,10 @@ import TestSupport
         let generated = GeneratedFlow(using: &rng)
         let document = try #require(FlowLoader().load(Array(generated.yaml.utf8), file: "gen.yaml").document, "\(generated.yaml)")
         let tree = try ResponderTree(document)
-
-        // Every screen's chain ends at the application responder.
-        for index in tree.screens.indices {
-            let description = ChainDescription.describe(screen: index, in: tree)
-            let chainLines = description.split(separator: "\n", omittingEmptySubsequences: false).drop { $0 != "responder chain:" }.dropFirst().prefix { !$0.isEmpty }
-            #expect(chainLines.last?.hasSuffix("the application (back, quit)") == true)
-        }
+        let routes = FlowRoutes(document)
 
         var session = Session(tree: tree, maxSteps: 200)
-        var events = session.start()
+        _ = session.start()
         let saveAt = Int.random(in: 0..<30, using: &rng)
         var inputs: [String] = []
         var restored: Session?
@@ -136,11 +126,14 @@ import TestSupport
             let choices = generated.offered["\(flowID)/\(screenID)"] ?? []
             let action = Int.random(in: 0..<20, using: &rng) == 0 ? "quit" : choices.randomElement(using: &rng) ?? "quit"
             if step >= saveAt { inputs.append(action) }
-            events = session.perform(action)
-            if case .routed(let routed, let responder, _)? = events.first(where: { if case .routed = $0 { true } else { false } }), routed == action {
-                #expect(responder == generated.expectedResponder(of: action, flow: flowID, screen: screenID),
-                        "seed \(seed): \(action) from \(flowID)/\(screenID)")
-            }
+            let expected = Self.predicted(action, screen: screen, routes: routes)
+            let events = session.perform(action)
+            let routed = events.lazy.compactMap { event -> (responder: String, branch: Int?)? in
+                guard case .routed(let routed, let responder, let branch) = event, routed == action else { return nil }
+                return (responder, branch?.index)
+            }.first
+            #expect(routed?.responder == expected?.responder && routed?.branch == expected?.branch,
+                    "seed \(seed): \(action) from \(flowID)/\(screenID)\n\(generated.yaml)")
         }
 
         if var restored {

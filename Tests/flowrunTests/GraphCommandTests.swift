@@ -41,6 +41,28 @@ import TestSupport
         #expect(graph.stdout.contains(#""signup finished" -> "login/credentials" [label="signup.done"];"#))
     }
 
+    /// A fixture with one of each move a run can make that an author could miss: both
+    /// outputs are golden, and each kind of edge is named below.
+    @Test func everyMoveARunCanMakeIsDrawn() throws {
+        let fixtures = Fixtures.url("Graph", besides: #filePath)
+        let dot = try FlowrunProcess.run(["graph", "every-edge.yaml"], directory: fixtures)
+        #expect(dot.status == 0)
+        #expect(try Golden.matches(dot.stdout, "graph-every-edge.dot"), "\(dot.stdout)")
+        let mermaid = try FlowrunProcess.run(["graph", "--format", "mermaid", "every-edge.yaml"], directory: fixtures)
+        #expect(try Golden.matches(mermaid.stdout, "graph-every-edge.mmd"), "\(mermaid.stdout)")
+        // `back` the application takes pops the presented flow; a `back: true` branch pops
+        // the screen it was pushed over, and only that one.
+        #expect(dot.stdout.contains(#""wizard/step1" -> "app/home" [label="back\n(via the application)", style=dashed];"#))
+        #expect(dot.stdout.contains(#""wizard/step2" -> "wizard/step1" [label="back"];"#))
+        #expect(!dot.stdout.contains(#""wizard/step2" -> "app/home""#))
+        // A say-only branch up the chain shows the same screen again.
+        #expect(dot.stdout.contains(#""wizard/step1" -> "wizard/step1" [label="escalate\n(via flow 'app')", style=dashed];"#))
+        // A done handler without a transition returns to the screen the flow uncovers.
+        #expect(dot.stdout.contains(#""wizard finished" -> "app/home" [label="wizard.done"];"#))
+        // The root finishing ends the run.
+        #expect(dot.stdout.contains(#""app finished" -> "end" [label="finished"];"#))
+    }
+
     @Test(arguments: examples)
     func mermaidOutputFollowsTheFlowchartGrammar(example: String) throws {
         let graph = try FlowrunProcess.run(["graph", "--format", "mermaid", example], directory: flows)

@@ -37,6 +37,6 @@ public struct CoverageUniverse: Sendable {
     /// Global indices of the screens `FlowGraph` finds a path to, numbered as the
     /// compiler numbers them (`FlowIndex.globalScreen`).
     private static func reachableScreens(of document: FlowDocument) -> Set<Int> {
-        Set(FlowGraph(FlowIndex(root: document.root)).reachableScreens)
+        Set(FlowGraph(RoutingTable(FlowIndex(root: document.root))).reachableScreens)
     }
 }

@@ -16,7 +16,7 @@ struct ActionUses {
             for action in table.offeredActions[screen] { byScreens[action].append(table.screenFlows[screen]) }
         }
         for handler in table.handlers {
-            for case .send(let action?) in handler.steps {
+            for case .send(let action?)? in handler.branches.map(\.step) {
                 if let screen = table.screen(ofResponder: handler.responder) {
                     byScreens[action].append(table.screenFlows[screen])
                 } else {

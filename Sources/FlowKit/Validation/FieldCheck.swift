@@ -2,7 +2,7 @@
 /// `missing-key` for a choice without options), `bad-pattern`, `bad-default`.
 enum FieldCheck {
     static func check(_ index: FlowIndex) -> [Diagnostic] {
-        index.allScreens.flatMap { index.flows[$0.flow].flow.screens[$0.screen].fields.flatMap(check) }
+        index.flows.flatMap(\.flow.screens).flatMap(\.fields).flatMap(check)
     }
 
     static func check(_ field: Field) -> [Diagnostic] {

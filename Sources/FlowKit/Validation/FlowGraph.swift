@@ -1,23 +1,40 @@
 /// The screens a run can show and where each can lead, found without running
-/// anything: actions are routed along the responder chain as the runtime routes
-/// them, taking every branch (conditions are not evaluated).
+/// anything: every action a reachable screen offers is routed through the
+/// `RoutingTable`, taking every branch (conditions are not evaluated).
 ///
 /// The built-ins count as the run counts them: a listed `quit` ends the run, a listed
 /// `back` leads back; a built-in the user types without its being listed reaches the
 /// handlers written for it, but its application fallback is not counted as a way out
 /// (spec §12: a *listed* `quit` is an end of the run).
-///
-/// Screens are numbered as `FlowIndex.globalScreen` numbers them, and the walk runs on
-/// a `RoutingTable`, so that a file with tens of thousands of screens is walked with
-/// integers rather than names.
 struct FlowGraph {
-    private enum Outcome {
+    /// What one branch, or the application, does with an action offered on a screen,
+    /// before `back` and finishing flows are resolved to screens.
+    enum Outcome {
         case show(screen: Int)
+        /// A branch without a transition: the screen on display is shown again.
+        case stay
         case end
         case finished(flow: Int)
         /// `back`, popping from this flow upwards.
         case back(from: Int)
     }
+
+    /// One dispatch on the way to an outcome: the action and the handler branch that took
+    /// it, or the application's fallback (`handler` nil).
+    struct Hop {
+        let action: Int
+        let handler: Int?
+        let branch: Int
+    }
+
+    /// An outcome with the dispatches that led to it: one, or more when branches `send`.
+    struct Routed {
+        let outcome: Outcome
+        let hops: [Hop]
+    }
+
+    /// A node of the graph: a screen, a flow finishing, or the end of the run.
+    typealias Node = FlowRoutes.Edge.Node
 
     /// What a screen can lead to, once `back` and finishing flows are resolved.
     private struct Successors {
@@ -25,9 +42,10 @@ struct FlowGraph {
         var endsRun = false
     }
 
-    /// The responder tree the walk ran on, for other checks of the same tree.
     let table: RoutingTable
     private var isReachable: [Bool]
+    /// Per reachable screen: what its actions do.
+    private var outcomes: [[Routed]]
     private var successors: [Successors]
     /// The screens that push a screen, or present a child flow, by what they push.
     private var screenPushers: [Set<Int>]
@@ -35,30 +53,30 @@ struct FlowGraph {
     /// Child flows started as a flow's `start` or by `replace`: finishing one leaves its
     /// parent with nothing shown, so the parent finishes too.
     let activeChildren: [Bool]
+    /// Screens that can be the only entry of their flow's stack: a flow's start, or a
+    /// screen replaced in. `back` from any other screen only pops it.
+    private let bottomScreens: Set<Int>
     /// The (responder, action) pairs routed for the screen at hand, to follow each
-    /// `send` loop once; kept between screens for its storage.
+    /// `send` loop once.
     private var dispatched: Set<Int> = []
-    /// Marks of the targets and finished flows collected for the screen at hand: an entry
-    /// equal to `resolution` was collected during the current resolution.
-    private var resolution = 0
-    private var collectedScreens: [Int]
-    private var finishedFlows: [Int]
+    /// The targets and finished flows collected for the screen at hand.
+    private var collectedScreens: Set<Int> = []
+    private var finishedFlows: Set<Int> = []
 
-    init(_ index: FlowIndex) {
-        table = RoutingTable(index)
+    init(_ table: RoutingTable) {
+        self.table = table
         isReachable = Array(repeating: false, count: table.screenCount)
+        outcomes = Array(repeating: [], count: table.screenCount)
         successors = Array(repeating: Successors(), count: table.screenCount)
         screenPushers = Array(repeating: [], count: table.screenCount)
         flowPushers = Array(repeating: [], count: table.flowCount)
-        collectedScreens = Array(repeating: 0, count: table.screenCount)
-        finishedFlows = Array(repeating: 0, count: table.flowCount)
         activeChildren = Self.activeChildren(in: table)
+        bottomScreens = Self.bottomScreens(in: table)
 
-        var outcomes: [[Outcome]] = Array(repeating: [], count: table.screenCount)
         var pending = table.entryScreens[0].map { [$0] } ?? []
         for screen in pending { isReachable[screen] = true }
         while let screen = pending.popLast() {
-            outcomes[screen] = self.outcomes(of: screen)
+            outcomes[screen] = outcomes(of: screen)
             for next in resolve(outcomes[screen], from: screen).screens where !isReachable[next] {
                 isReachable[next] = true
                 pending.append(next)
@@ -105,47 +123,133 @@ struct FlowGraph {
         for case let child? in table.startedChildren { active[child] = true }
         // A destination is resolved in the handling flow, so a flow replaced in is its child.
         for handler in table.handlers {
-            for case .replace(.flow(let child)) in handler.steps { active[child] = true }
+            for case .replace(.flow(let child))? in handler.branches.map(\.step) { active[child] = true }
         }
         return active
+    }
+
+    private static func bottomScreens(in table: RoutingTable) -> Set<Int> {
+        var bottom = Set(table.parents.indices.compactMap { table.startedChildren[$0] == nil ? table.entryScreens[$0] : nil })
+        for handler in table.handlers {
+            for case .replace(.screen(let screen))? in handler.branches.map(\.step) { bottom.insert(screen) }
+        }
+        return bottom
+    }
+
+    // MARK: Edges
+
+    /// Every move a run can make between the nodes of the graph, from the screens a run
+    /// reaches: each action a screen offers to each screen it can lead to (`back` to the
+    /// screens it uncovers, a branch without a transition back to the same screen), and
+    /// from each flow finishing to what its parent's `flowid.done` does, to the screens
+    /// it uncovers, to its parent finishing, or, for the root, to the end of the run.
+    /// A terminal screen leads to its flow finishing (no hops).
+    func edges() -> [(from: Node, to: Node, hops: [Hop])] {
+        var edges: [(from: Node, to: Node, hops: [Hop])] = []
+        var finishing: Set<Int> = []
+        for screen in outcomes.indices where isReachable[screen] {
+            for routed in outcomes[screen] {
+                for target in targets(of: routed.outcome, uncovering: [screen]) {
+                    edges.append((.screen(screen), target, routed.hops))
+                    if case .finished(let flow) = target { finishing.insert(flow) }
+                }
+            }
+            if table.terminalScreens[screen] {
+                edges.append((.screen(screen), .finished(flow: table.screenFlows[screen]), []))
+                finishing.insert(table.screenFlows[screen])
+            }
+        }
+        // Each finishing flow once, in tree order, so that the edges come in a stable order.
+        var pending = Array(finishing)
+        while let flow = pending.popLast() {
+            for case (.finished(let parent), _) in finishEdges(of: flow) where finishing.insert(parent).inserted {
+                pending.append(parent)
+            }
+        }
+        for flow in finishing.sorted() {
+            edges += finishEdges(of: flow).map { (.finished(flow: flow), $0.to, $0.hops) }
+        }
+        return edges
+    }
+
+    /// Where a flow finishing leads: each branch of its parent's `done` handler; where a
+    /// branch moves the user nowhere, or no branch may take it, the screens the flow
+    /// uncovers, or its parent finishing when it was the parent's only entry (those edges
+    /// have no hops when no branch took `done`).
+    private func finishEdges(of flow: Int) -> [(to: Node, hops: [Hop])] {
+        guard let parent = table.parents[flow] else { return [(.end, [])] }
+        let uncovered = flowPushers[flow].sorted()
+        func shownAgain(_ hops: [Hop]) -> [(to: Node, hops: [Hop])] {
+            uncovered.map { (Node.screen($0), hops) } + (activeChildren[flow] ? [(.finished(flow: parent), hops)] : [])
+        }
+        guard let done = table.doneActions[flow] else { return shownAgain([]) }
+        var walk = self
+        walk.dispatched.removeAll()
+        var routed: [Routed] = []
+        walk.route(done, from: parent, pushedFrom: uncovered, fallback: false, hops: [], into: &routed)
+        var found: [(to: Node, hops: [Hop])] = []
+        for routed in routed {
+            if case .stay = routed.outcome {
+                found += shownAgain(routed.hops)
+            } else {
+                found += targets(of: routed.outcome, uncovering: uncovered).map { ($0, routed.hops) }
+            }
+        }
+        if table.reachesApplication(past: table.route(done, from: parent)) { found += shownAgain([]) }
+        return found
+    }
+
+    /// The nodes an outcome leads to from `shown`, the screens on display: a branch
+    /// without a transition shows them again, and `back` starts from them.
+    private func targets(of outcome: Outcome, uncovering shown: [Int]) -> [Node] {
+        switch outcome {
+        case .show(let next): [.screen(next)]
+        case .stay: shown.map(Node.screen)
+        case .end: [.end]
+        case .finished(let flow): [.finished(flow: flow)]
+        case .back(let flow): shown.reduce(into: Set<Int>()) { $0.formUnion(backTargets(of: $1, from: flow)) }.sorted().map(Node.screen)
+        }
     }
 
     // MARK: Routing
 
     /// What the screen's actions (and its being terminal) can do, before `back` and
     /// finishing flows are resolved to screens.
-    private mutating func outcomes(of screen: Int) -> [Outcome] {
+    private mutating func outcomes(of screen: Int) -> [Routed] {
         let responder = table.responder(ofScreen: screen)
         let offered = table.offeredActions[screen]
-        var outcomes: [Outcome] = []
+        var outcomes: [Routed] = []
         dispatched.removeAll(keepingCapacity: true)
         for action in offered {
-            route(action, from: responder, pushedFrom: [screen], fallback: true, into: &outcomes)
+            route(action, from: responder, pushedFrom: [screen], fallback: true, hops: [], into: &outcomes)
         }
         for builtIn in RoutingTable.builtIns where !offered.contains(builtIn) {
-            route(builtIn, from: responder, pushedFrom: [screen], fallback: false, into: &outcomes)
+            route(builtIn, from: responder, pushedFrom: [screen], fallback: false, hops: [], into: &outcomes)
         }
-        if table.terminalScreens[screen] { outcomes.append(.finished(flow: table.screenFlows[screen])) }
+        if table.terminalScreens[screen] { outcomes.append(Routed(outcome: .finished(flow: table.screenFlows[screen]), hops: [])) }
         return outcomes
     }
 
-    private mutating func resolve(_ outcomes: [Outcome], from screen: Int) -> Successors {
-        resolution += 1
+    private mutating func resolve(_ outcomes: [Routed], from screen: Int) -> Successors {
         dispatched.removeAll(keepingCapacity: true)
+        collectedScreens.removeAll(keepingCapacity: true)
+        finishedFlows.removeAll(keepingCapacity: true)
         var found = Successors()
-        for outcome in outcomes { resolve(outcome, from: screen, into: &found) }
+        for routed in outcomes { resolve(routed.outcome, from: screen, into: &found) }
         return found
     }
 
     private mutating func resolve(_ outcome: Outcome, from screen: Int, into found: inout Successors) {
         switch outcome {
         case .show(let next): collect(next, into: &found)
+        // Shown again: the screen itself, or the screens a finished flow uncovered, which
+        // are collected with the finish.
+        case .stay: break
         case .end: found.endsRun = true
         case .back(let flow):
             for previous in backTargets(of: screen, from: flow) { collect(previous, into: &found) }
         case .finished(let flow):
-            guard finishedFlows[flow] != resolution else { return }
-            finishedFlows[flow] = resolution
+            guard finishedFlows.insert(flow).inserted else { return }
             guard let parent = table.parents[flow] else {
                 found.endsRun = true
                 return
@@ -155,28 +259,30 @@ struct FlowGraph {
             let uncovered = Array(flowPushers[flow])
             for presenter in uncovered { collect(presenter, into: &found) }
             if let done = table.doneActions[flow] {
-                var next: [Outcome] = []
-                route(done, from: parent, pushedFrom: uncovered, fallback: false, into: &next)
-                for outcome in next { resolve(outcome, from: screen, into: &found) }
+                var next: [Routed] = []
+                route(done, from: parent, pushedFrom: uncovered, fallback: false, hops: [], into: &next)
+                for routed in next { resolve(routed.outcome, from: screen, into: &found) }
             }
             if activeChildren[flow] { resolve(.finished(flow: parent), from: screen, into: &found) }
         }
     }
 
     private mutating func collect(_ screen: Int, into found: inout Successors) {
-        guard collectedScreens[screen] != resolution else { return }
-        collectedScreens[screen] = resolution
+        guard collectedScreens.insert(screen).inserted else { return }
         found.screens.append(screen)
     }
 
-    /// Where `back` from a screen leads, popping from `flow` up (spec §7): at each
-    /// level, the screens that pushed the entry on display there (a screen, or a
-    /// presented child flow).
-    private func backTargets(of screen: Int, from flow: Int) -> [Int] {
+    /// Where `back` from a screen leads, popping from `flow` up (spec §7): the screens
+    /// that pushed the entry on display at that level (a screen, or a presented child
+    /// flow), and, where that entry can also be the only one of its stack, the same one
+    /// level up.
+    private func backTargets(of screen: Int, from flow: Int) -> Set<Int> {
         var targets: Set<Int>
+        var entryCanBeBottom: Bool
         var current = table.screenFlows[screen]
         if current == flow {
             targets = screenPushers[screen]
+            entryCanBeBottom = bottomScreens.contains(screen)
         } else {
             // The child of `flow` through which the screen is shown.
             while table.parents[current] != flow {
@@ -184,60 +290,65 @@ struct FlowGraph {
                 current = parent
             }
             targets = flowPushers[current]
+            entryCanBeBottom = activeChildren[current]
         }
         current = flow
-        while let parent = table.parents[current] {
+        while entryCanBeBottom, let parent = table.parents[current] {
             targets.formUnion(flowPushers[current])
+            entryCanBeBottom = activeChildren[current]
             current = parent
         }
-        return Array(targets)
+        return targets
     }
 
-    /// Adds the outcomes of dispatching `action` at `responder`. Screens a branch pushes
-    /// are recorded as pushed from `pushedFrom`. Where no handler always takes the
-    /// action, it may reach the application: `fallback` says whether that counts.
-    private mutating func route(_ action: Int, from responder: Int, pushedFrom: [Int], fallback: Bool,
-                                into outcomes: inout [Outcome]) {
-        guard dispatched.insert(table.pairNumber(responder, action)).inserted else { return }
-        var candidate: Int? = responder
-        var alwaysHandled = false
-        while let current = candidate, !alwaysHandled {
-            candidate = table.next(of: current)
-            guard let found = table.handler(for: action, at: current) else { continue }
-            let handler = table.handlers[found]
-            for step in handler.steps {
-                switch step {
-                case .push(let destination): show(destination, pushedFrom: pushedFrom, into: &outcomes)
-                case .replace(let destination): show(destination, pushedFrom: [], into: &outcomes)
-                case .back: outcomes.append(.back(from: handler.handlingFlow))
-                case .send(let next?):
+    /// Adds the outcomes of dispatching `action` at `responder`, each branch of each
+    /// handler the routing table names. Screens a branch pushes are recorded as pushed
+    /// from `pushedFrom`. Where no handler always takes the action, it may reach the
+    /// application: `fallback` says whether that counts.
+    private mutating func route(_ action: Int, from responder: Int, pushedFrom: [Int], fallback: Bool, hops: [Hop],
+                                into outcomes: inout [Routed]) {
+        guard dispatched.insert(responder * table.actionCount + action).inserted else { return }
+        let handlers = table.route(action, from: responder)
+        for number in handlers {
+            let handler = table.handlers[number]
+            for (position, branch) in handler.branches.enumerated() {
+                let taken = hops + [Hop(action: action, handler: number, branch: position)]
+                switch branch.step {
+                case nil: outcomes.append(Routed(outcome: .stay, hops: taken))
+                case .push(let destination)?: show(destination, pushedFrom: pushedFrom, hops: taken, into: &outcomes)
+                case .replace(let destination)?: show(destination, pushedFrom: [], hops: taken, into: &outcomes)
+                case .back?: outcomes.append(Routed(outcome: .back(from: handler.handlingFlow), hops: taken))
+                case .send(let next?)?:
                     if let above = table.next(of: handler.responder) {
-                        route(next, from: above, pushedFrom: pushedFrom, fallback: true, into: &outcomes)
+                        route(next, from: above, pushedFrom: pushedFrom, fallback: true, hops: taken, into: &outcomes)
                     }
-                case .send(nil): break
-                case .finish: outcomes.append(.finished(flow: handler.handlingFlow))
-                case .exit: outcomes.append(.end)
+                case .send(nil)?: break
+                case .finish?: outcomes.append(Routed(outcome: .finished(flow: handler.handlingFlow), hops: taken))
+                case .exit?: outcomes.append(Routed(outcome: .end, hops: taken))
                 }
             }
-            alwaysHandled = handler.alwaysHandles
         }
-        guard fallback, !alwaysHandled else { return }
+        guard fallback, table.reachesApplication(past: handlers) else { return }
+        let application = hops + [Hop(action: action, handler: nil, branch: 0)]
         switch action {
-        case RoutingTable.quit: outcomes.append(.end)
+        case RoutingTable.quit: outcomes.append(Routed(outcome: .end, hops: application))
         case RoutingTable.back:
-            if let screen = table.screen(ofResponder: responder) { outcomes.append(.back(from: table.screenFlows[screen])) }
+            if let screen = table.screen(ofResponder: responder) {
+                outcomes.append(Routed(outcome: .back(from: table.screenFlows[screen]), hops: application))
+            }
         default: break
         }
     }
 
-    private mutating func show(_ destination: RoutingTable.Destination, pushedFrom: [Int], into outcomes: inout [Outcome]) {
+    private mutating func show(_ destination: RoutingTable.Destination, pushedFrom: [Int], hops: [Hop],
+                               into outcomes: inout [Routed]) {
         switch destination {
         case .screen(let screen):
             screenPushers[screen].formUnion(pushedFrom)
-            outcomes.append(.show(screen: screen))
+            outcomes.append(Routed(outcome: .show(screen: screen), hops: hops))
         case .flow(let child):
             flowPushers[child].formUnion(pushedFrom)
-            if let entry = table.entryScreens[child] { outcomes.append(.show(screen: entry)) }
+            if let entry = table.entryScreens[child] { outcomes.append(Routed(outcome: .show(screen: entry), hops: hops)) }
         case .nowhere: break
         }
     }

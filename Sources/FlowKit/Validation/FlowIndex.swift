@@ -6,12 +6,6 @@ struct FlowIndex: Sendable {
         var parent: Int?
     }
 
-    /// A responder that may hold handlers: a screen (by flow and screen index) or a flow.
-    enum Responder: Hashable {
-        case screen(flow: Int, screen: Int)
-        case flow(Int)
-    }
-
     /// Flows in depth-first preorder; the root is 0, and a flow's descendants follow it.
     let flows: [Entry]
     /// One past the last descendant of each flow: its subtree is `flow..<subtreeEnd[flow]`.
@@ -68,12 +62,6 @@ struct FlowIndex: Sendable {
     /// The index of a screen of `flow` named `id`.
     func screen(of flow: Int, named id: String) -> Int? { screensByID[flow][id] }
 
-    var allScreens: [(flow: Int, screen: Int)] {
-        flows.indices.flatMap { f in flows[f].flow.screens.indices.map { (f, $0) } }
-    }
-
-    func screen(_ flow: Int, _ screen: Int) -> Screen { flows[flow].flow.screens[screen] }
-
     /// The screen's number among all the tree's screens, `0..<screenCount`.
     func globalScreen(_ flow: Int, _ screen: Int) -> Int { screenOffsets[flow] + screen }
 
@@ -94,59 +82,5 @@ struct FlowIndex: Sendable {
         var chain = [flow]
         while let parent = flows[chain[chain.count - 1]].parent { chain.append(parent) }
         return chain
-    }
-
-    /// The responders an action offered at `responder` is shown to, in order.
-    func chain(from responder: Responder) -> [Responder] {
-        switch responder {
-        case .screen(let flow, _): [responder] + ancestry(of: flow).map(Responder.flow)
-        case .flow(let flow): ancestry(of: flow).map(Responder.flow)
-        }
-    }
-
-    /// The next responder: a screen's flow, a flow's parent, or nil past the root.
-    func next(of responder: Responder) -> Responder? {
-        switch responder {
-        case .screen(let flow, _): .flow(flow)
-        case .flow(let flow): flows[flow].parent.map(Responder.flow)
-        }
-    }
-
-    func handlers(of responder: Responder) -> [Handler] {
-        switch responder {
-        case .screen(let flow, let screen): flows[flow].flow.screens[screen].handlers
-        case .flow(let flow): flows[flow].flow.handlers
-        }
-    }
-
-    /// The responder's handler for `action`, if it has one.
-    func handler(for action: String, at responder: Responder) -> Handler? {
-        handlers(of: responder).first { $0.action.value == action }
-    }
-
-    /// The handlers that may take `action` starting at `responder`: the nearest one,
-    /// and farther ones too while every branch of the nearer ones has a `when`.
-    func route(_ action: String, from responder: Responder?) -> [(responder: Responder, handler: Handler)] {
-        guard let responder else { return [] }
-        var found: [(responder: Responder, handler: Handler)] = []
-        var current: Responder? = responder
-        while let candidate = current {
-            current = next(of: candidate)
-            guard let handler = handler(for: action, at: candidate) else { continue }
-            found.append((candidate, handler))
-            if handler.alwaysHandles { break }
-        }
-        return found
-    }
-
-    /// "screen 'home' → flow 'main' → flow 'app' → application", for notes.
-    func describeChain(from responder: Responder) -> String {
-        let names = chain(from: responder).map { responder -> String in
-            switch responder {
-            case .screen(let flow, let screen): "screen '\(self.screen(flow, screen).id.value)'"
-            case .flow(let flow): "flow '\(flows[flow].flow.id.value)'"
-            }
-        }
-        return (names + ["the application (back, quit)"]).joined(separator: " → ")
     }
 }

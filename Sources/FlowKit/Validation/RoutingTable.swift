@@ -1,13 +1,16 @@
-/// The responder tree of a `FlowIndex` with its names resolved to numbers, for walks
-/// that route every action of every screen (`FlowGraph`): finding a responder's handler
-/// is then one integer lookup rather than a string's, and each transition's target has
-/// been looked up once, not once per route.
+/// The one static model of routing (spec §7): which handlers, nearest first, an action
+/// offered at a responder may reach, and what each of their branches does. The checks
+/// (`ResponderChainCheck`, `GraphCheck` through `FlowGraph`), `flowrun chain` and
+/// `flowrun graph` read it; the Session routes at run time, and a property test holds the
+/// two to the same answers.
 ///
 /// Responders are numbered flows first, then screens: flow `f` is `f`, and the screen
-/// numbered `s` among all screens (`FlowIndex.globalScreen`) is `flowCount + s`.
-struct RoutingTable {
+/// numbered `s` among all screens (`FlowIndex.globalScreen`, the compiler's numbering) is
+/// `flowCount + s`. Actions are numbered too, so that a walk that routes every action of
+/// every screen looks handlers up by integers.
+struct RoutingTable: Sendable {
     /// Where a `push` or `replace` leads, resolved in the handling flow.
-    enum Destination {
+    enum Destination: Sendable {
         case screen(Int)
         case flow(Int)
         /// A name that is neither: `unknown-target` reports it.
@@ -15,7 +18,7 @@ struct RoutingTable {
     }
 
     /// The transition of one branch.
-    enum Step {
+    enum Step: Sendable {
         case push(Destination)
         case replace(Destination)
         case back
@@ -25,14 +28,21 @@ struct RoutingTable {
         case exit
     }
 
-    struct RoutedHandler {
+    struct Branch: Sendable {
+        /// The `when` as written; nil when the branch always holds.
+        let condition: String?
+        /// The transition; nil for a branch that makes none, after which the screen on
+        /// display is shown again.
+        let step: Step?
+    }
+
+    struct RoutedHandler: Sendable {
         let responder: Int
-        /// The flow whose screens and child flows the transitions name (spec §7).
+        /// The flow whose screens and child flows the transitions name.
         let handlingFlow: Int
-        /// The transitions of the branches that have one, in order.
-        let steps: [Step]
+        let branches: [Branch]
         /// Whether some branch always holds, so the action goes no farther.
-        let alwaysHandles: Bool
+        var alwaysHandles: Bool { branches.contains { $0.condition == nil } }
     }
 
     /// The built-in actions' numbers: every name is numbered after them.
@@ -44,6 +54,10 @@ struct RoutingTable {
     let parents: [Int?]
     /// Per screen: the flow it belongs to.
     let screenFlows: [Int]
+    /// Per responder: "screen 'id'" or "flow 'id'".
+    let responderNames: [String]
+    /// Per flow: its id.
+    let flowIDs: [String]
     /// Per flow: the child flow its `start` names, if it names one rather than a screen.
     let startedChildren: [Int?]
     /// Per flow: the screen its `start` shows, through the `start` of child flows it names.
@@ -55,53 +69,59 @@ struct RoutingTable {
     /// Per flow: the number of `flowid.done`, if some responder handles it.
     let doneActions: [Int?]
     let handlers: [RoutedHandler]
+    /// Each action's name, by number.
+    let actionNames: [String]
     /// The handler of each (responder, action) pair by `pairNumber`: the first one
     /// written, as at run time.
-    private let handlerByKey: [Int: Int]
+    private let handlerByPair: [Int: Int]
     private let actionNumbers: [String: Int]
 
     init(_ index: FlowIndex) {
         flowCount = index.flows.count
         parents = index.flows.map(\.parent)
-        var actionNumbers: [String: Int] = ["quit": Self.quit, "back": Self.back]
-        // By index rather than by element throughout: reading a property of an element in
-        // place does not copy (and retain every field of) the whole flow, screen or handler.
-        var responders: [(responder: Int, handlingFlow: Int, handlers: [Handler])] = []
+        var responders: [(number: Int, handlingFlow: Int, handlers: [Handler])] = []
         var screenFlows: [Int] = []
-        screenFlows.reserveCapacity(index.screenCount)
-        for position in index.flows.indices {
-            responders.append((position, position, index.flows[position].flow.handlers))
-            for screen in index.flows[position].flow.screens.indices {
-                responders.append((flowCount + index.globalScreen(position, screen), position,
-                                   index.flows[position].flow.screens[screen].handlers))
+        var screenNames: [String] = []
+        for (position, entry) in index.flows.enumerated() {
+            responders.append((position, position, entry.flow.handlers))
+            for screen in entry.flow.screens {
+                responders.append((flowCount + screenFlows.count, position, screen.handlers))
                 screenFlows.append(position)
+                screenNames.append("screen '\(screen.id.value)'")
             }
         }
-        for (_, _, handlers) in responders {
-            for handler in handlers.indices where actionNumbers[handlers[handler].action.value] == nil {
-                actionNumbers[handlers[handler].action.value] = actionNumbers.count
-            }
-        }
-        self.actionNumbers = actionNumbers
+        flowIDs = index.flows.map(\.flow.id.value)
+        responderNames = flowIDs.map { "flow '\($0)'" } + screenNames
         self.screenFlows = screenFlows
 
+        var actionNames = ["quit", "back"]
+        var actionNumbers = ["quit": Self.quit, "back": Self.back]
+        for responder in responders {
+            for handler in responder.handlers where actionNumbers[handler.action.value] == nil {
+                actionNumbers[handler.action.value] = actionNames.count
+                actionNames.append(handler.action.value)
+            }
+        }
+        self.actionNames = actionNames
+        self.actionNumbers = actionNumbers
+
         var handlers: [RoutedHandler] = []
-        var handlerByKey: [Int: Int] = [:]
-        for (responder, handlingFlow, written) in responders {
-            for handler in written.indices {
-                guard let action = actionNumbers[written[handler].action.value] else { continue }
-                let key = Self.pairNumber(responder, action, actionCount: actionNumbers.count)
-                guard handlerByKey[key] == nil else { continue }
-                handlerByKey[key] = handlers.count
-                let steps = written[handler].branches.compactMap { branch in
-                    branch.transition.map { Self.step($0.value, in: handlingFlow, of: index, actionNumbers: actionNumbers) }
+        var handlerByPair: [Int: Int] = [:]
+        for responder in responders {
+            for handler in responder.handlers {
+                guard let action = actionNumbers[handler.action.value] else { continue }
+                let pair = Self.pairNumber(responder.number, action, actionCount: actionNames.count)
+                guard handlerByPair[pair] == nil else { continue }
+                handlerByPair[pair] = handlers.count
+                let branches = handler.branches.map { branch in
+                    Branch(condition: branch.when?.value,
+                           step: branch.transition.map { Self.step($0.value, in: responder.handlingFlow, of: index, actionNumbers: actionNumbers) })
                 }
-                handlers.append(RoutedHandler(responder: responder, handlingFlow: handlingFlow, steps: steps,
-                                              alwaysHandles: written[handler].alwaysHandles))
+                handlers.append(RoutedHandler(responder: responder.number, handlingFlow: responder.handlingFlow, branches: branches))
             }
         }
         self.handlers = handlers
-        self.handlerByKey = handlerByKey
+        self.handlerByPair = handlerByPair
 
         startedChildren = index.flows.indices.map { flow in
             index.flows[flow].flow.start.flatMap { start in
@@ -109,25 +129,16 @@ struct RoutingTable {
             }
         }
         entryScreens = index.flows.indices.map { Self.entryScreen(of: $0, in: index) }
-        var offeredActions: [[Int]] = []
-        var terminalScreens: [Bool] = []
-        offeredActions.reserveCapacity(index.screenCount)
-        terminalScreens.reserveCapacity(index.screenCount)
-        for flow in index.flows.indices {
-            for screen in index.flows[flow].flow.screens.indices {
-                offeredActions.append(index.flows[flow].flow.screens[screen].actions.compactMap { actionNumbers[$0.id.value] })
-                terminalScreens.append(index.flows[flow].flow.screens[screen].isTerminal)
-            }
-        }
-        self.offeredActions = offeredActions
-        self.terminalScreens = terminalScreens
+        let screens = index.flows.flatMap(\.flow.screens)
+        offeredActions = screens.map { screen in screen.actions.compactMap { actionNumbers[$0.id.value] } }
+        terminalScreens = screens.map(\.isTerminal)
         doneActions = index.flows.map { actionNumbers["\($0.flow.id.value).done"] }
     }
 
     var screenCount: Int { screenFlows.count }
 
     /// How many actions are numbered: the built-ins and every action some responder handles.
-    var actionCount: Int { actionNumbers.count }
+    var actionCount: Int { actionNames.count }
 
     /// The number of an action that is built in or that some responder handles.
     func actionNumber(_ name: String) -> Int? { actionNumbers[name] }
@@ -142,11 +153,41 @@ struct RoutingTable {
         screen(ofResponder: responder).map { screenFlows[$0] } ?? parents[responder]
     }
 
-    /// The number of the responder's handler for `action`, if it has one.
-    func handler(for action: Int, at responder: Int) -> Int? { handlerByKey[pairNumber(responder, action)] }
+    /// The responders an action offered at `responder` is shown to, nearest first; the
+    /// application follows the last.
+    func chain(from responder: Int) -> [Int] {
+        var chain = [responder]
+        while let next = next(of: chain[chain.count - 1]) { chain.append(next) }
+        return chain
+    }
+
+    /// The handlers that may take `action` offered at `responder`, nearest first: each
+    /// handler on the chain, up to one with a branch that always holds. An action is
+    /// taken by the first branch, in this order, whose `when` holds.
+    func route(_ action: Int, from responder: Int) -> [Int] {
+        var found: [Int] = []
+        var current: Int? = responder
+        while let candidate = current {
+            current = next(of: candidate)
+            guard let handler = handlerByPair[pairNumber(candidate, action)] else { continue }
+            found.append(handler)
+            if handlers[handler].alwaysHandles { break }
+        }
+        return found
+    }
+
+    /// The handlers that may take the action named `action`; none when nothing handles it.
+    func route(_ action: String, from responder: Int) -> [Int] {
+        actionNumber(action).map { route($0, from: responder) } ?? []
+    }
+
+    /// Whether an action may pass every handler of `route` and reach the application.
+    func reachesApplication(past route: [Int]) -> Bool {
+        route.last.map { !handlers[$0].alwaysHandles } ?? true
+    }
 
     /// A number for each (responder, action) pair, distinct from every other pair's.
-    func pairNumber(_ responder: Int, _ action: Int) -> Int { Self.pairNumber(responder, action, actionCount: actionCount) }
+    private func pairNumber(_ responder: Int, _ action: Int) -> Int { Self.pairNumber(responder, action, actionCount: actionCount) }
 
     private static func pairNumber(_ responder: Int, _ action: Int, actionCount: Int) -> Int { responder * actionCount + action }
 

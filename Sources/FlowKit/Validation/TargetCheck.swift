@@ -8,17 +8,12 @@ enum TargetCheck {
             if let start = flow.start {
                 diagnostics += check(start, in: position, of: index)
             }
-            let responders = [FlowIndex.Responder.flow(position)] + flow.screens.indices.map { .screen(flow: position, screen: $0) }
-            for responder in responders {
-                for handler in index.handlers(of: responder) {
-                    for branch in handler.branches {
-                        guard let transition = branch.transition else { continue }
-                        switch transition.value {
-                        case .push(let target), .replace(let target):
-                            diagnostics += check(Located(target, at: transition.location), in: position, of: index)
-                        default: break
-                        }
-                    }
+            let branches = (flow.handlers + flow.screens.flatMap(\.handlers)).flatMap(\.branches)
+            for transition in branches.compactMap(\.transition) {
+                switch transition.value {
+                case .push(let target), .replace(let target):
+                    diagnostics += check(Located(target, at: transition.location), in: position, of: index)
+                default: break
                 }
             }
         }

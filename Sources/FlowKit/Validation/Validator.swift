@@ -57,9 +57,10 @@ public struct Validator: Sendable {
 
     /// Every check of the model, each a function of the flow tree.
     private func checks(_ index: FlowIndex, sources: [String: SourceText]) -> [Diagnostic] {
-        var found = IdentityCheck.check(index) + ResponderChainCheck.check(index) + FieldCheck.check(index)
+        let table = RoutingTable(index)
+        var found = IdentityCheck.check(index) + ResponderChainCheck.check(index, table: table) + FieldCheck.check(index)
             + TargetCheck.check(index) + ExpressionCheck.check(index, sources: sources)
-        if findsWarnings { found += GraphCheck.check(index) }
+        if findsWarnings { found += GraphCheck.check(index, table: table) }
         return found
     }
 }

@@ -4,6 +4,8 @@ import FlowKit
 /// actions answered with keys. The terminal is restored on every way out.
 struct InteractiveRunner {
     var session: Session
+    /// The flow file's model, for `?` to explain the chain from.
+    let document: FlowDocument
     var presets: PresetAnswers
     let statePath: String?
     let transcript: Transcript
@@ -11,8 +13,9 @@ struct InteractiveRunner {
     private var keys = KeyReader()
     private var widgets: Widgets { Widgets(style: style) }
 
-    init(session: Session, presets: PresetAnswers, statePath: String?, transcript: Transcript, style: TextStyle) {
+    init(session: Session, document: FlowDocument, presets: PresetAnswers, statePath: String?, transcript: Transcript, style: TextStyle) {
         self.session = session
+        self.document = document
         self.presets = presets
         self.statePath = statePath
         self.transcript = transcript
@@ -93,7 +96,7 @@ struct InteractiveRunner {
     /// `?`: the actions of the screen and the responder that handles each.
     private func showHelp() {
         guard let screen = session.currentScreen else { return }
-        Console.emit(style.dim(ChainDescription.describe(screen: screen, in: session.tree)), to: .standardError)
+        Console.emit(style.dim(ChainDescription.describe(screen: screen, in: session.tree, routes: FlowRoutes(document))), to: .standardError)
     }
 
     /// Draws events: a screen's title, breadcrumb and wrapped text; messages; refusals

@@ -1,9 +1,11 @@
+import FlowKit
+
 extension FlowDiagram {
-    public enum Format: String, CaseIterable, Sendable {
+    enum Format: String, CaseIterable, Sendable {
         case dot, mermaid
     }
 
-    public func render(as format: Format) -> String {
+    func render(as format: Format) -> String {
         switch format {
         case .dot: dot
         case .mermaid: mermaid

@@ -1,0 +1,94 @@
+/// What the one `RoutingTable` says about a document, for the commands that print it
+/// (`flowrun chain`, `flowrun graph`) and the tests that hold the Session to it. Screens
+/// and flows are numbered as the compiled `ResponderTree` numbers them.
+public struct FlowRoutes: Sendable {
+    /// A handler an action may reach: its responder ("screen 'id'", "flow 'id'") and the
+    /// `when` of each of its branches, in order (nil: the branch always holds).
+    public struct Candidate: Sendable, Equatable {
+        public let responder: String
+        public let conditions: [String?]
+    }
+
+    /// Where an action offered on a screen may go.
+    public struct Route: Sendable, Equatable {
+        /// The handlers it is offered to, nearest first, up to one that always takes it;
+        /// the first branch, in this order, whose `when` holds takes it.
+        public let candidates: [Candidate]
+        /// Whether it may pass them all and reach the application, which takes only
+        /// `back` and `quit`.
+        public let reachesApplication: Bool
+    }
+
+    /// A move between two nodes of the flow graph, labelled with the actions that make it
+    /// and their guards ("submit [attempts < 3]", "help → escalate").
+    public struct Edge: Hashable, Sendable {
+        public enum Node: Hashable, Sendable {
+            case screen(Int)
+            case finished(flow: Int)
+            case end
+        }
+
+        public let from: Node
+        public let to: Node
+        public let label: String
+        /// The responder that takes the action, when it is farther up the chain than the
+        /// screen's own flow.
+        public let via: String?
+    }
+
+    private let table: RoutingTable
+
+    public init(_ document: FlowDocument) {
+        table = RoutingTable(FlowIndex(root: document.root))
+    }
+
+    /// Where `action` offered on `screen` may go.
+    public func route(of action: String, fromScreen screen: Int) -> Route {
+        let route = table.route(action, from: table.responder(ofScreen: screen))
+        let candidates = route.map { number in
+            let handler = table.handlers[number]
+            return Candidate(responder: table.responderNames[handler.responder], conditions: handler.branches.map(\.condition))
+        }
+        return Route(candidates: candidates, reachesApplication: table.reachesApplication(past: route))
+    }
+
+    /// Every move a run can make from the screens it reaches (`FlowGraph.edges`), each once,
+    /// in a stable order. Screens no run reaches have none.
+    public var edges: [Edge] {
+        var seen: Set<Edge> = []
+        return FlowGraph(table).edges().compactMap { from, to, hops in
+            let edge = Edge(from: from, to: to, label: label(from: from, to: to, hops: hops),
+                            via: via(from: from, hops: hops))
+            return seen.insert(edge).inserted ? edge : nil
+        }
+    }
+
+    private func label(from: FlowGraph.Node, to: FlowGraph.Node, hops: [FlowGraph.Hop]) -> String {
+        guard hops.isEmpty else {
+            return hops.map { hop in
+                let condition = hop.handler.flatMap { table.handlers[$0].branches[hop.branch].condition }
+                return table.actionNames[hop.action] + (condition.map { " [when \($0)]" } ?? "")
+            }.joined(separator: " → ")
+        }
+        switch (from, to) {
+        case (.screen, _): return "terminal"
+        case (.finished, .end): return "finished"
+        case (.finished(let flow), _): return "\(table.flowIDs[flow]).done"
+        case (.end, _): return ""
+        }
+    }
+
+    /// The responder that took the last action, when it is neither the screen nor the
+    /// nearest flow (a screen's own flow; for a flow finishing, its parent).
+    private func via(from: FlowGraph.Node, hops: [FlowGraph.Hop]) -> String? {
+        guard let last = hops.last else { return nil }
+        guard let handler = last.handler else { return "the application" }
+        let responder = table.handlers[handler].responder
+        let nearest: Int? = switch from {
+        case .screen(let screen): table.screenFlows[screen]
+        case .finished(let flow): table.parents[flow]
+        case .end: nil
+        }
+        return table.screen(ofResponder: responder) != nil || responder == nearest ? nil : table.responderNames[responder]
+    }
+}

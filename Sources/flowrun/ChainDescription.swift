@@ -1,0 +1,46 @@
+import FlowKit
+
+/// What `flowrun chain` (and `?` in the terminal) prints: a screen's responder chain, and
+/// for each action it offers (and the built-ins) which responders handle it and under
+/// which guard, as the routing table (`FlowRoutes`) says.
+enum ChainDescription {
+    /// The screens named `name` (`screen` or `flow/screen`), as global indices.
+    static func screens(named name: String, in tree: ResponderTree) -> [Int] {
+        let parts = name.split(separator: "/", maxSplits: 1).map(String.init)
+        return tree.screens.indices.filter { index in
+            let screen = tree.screens[index]
+            return parts.count == 2 ? tree.flows[screen.flow].id == parts[0] && screen.id == parts[1] : screen.id == name
+        }
+    }
+
+    static func describe(screen index: Int, in tree: ResponderTree, routes: FlowRoutes) -> String {
+        let screen = tree.screens[index]
+        let responders = tree.chain(from: .screen(index))
+        let path = responders.dropFirst().reversed().map { tree.flows[tree.handlingFlow(of: $0)].id }
+        var lines = ["screen '\(screen.id)' of flow '\(tree.flows[screen.flow].id)' (\(path.joined(separator: " › ")))", "", "responder chain:"]
+        for (number, responder) in responders.enumerated() { lines.append("  \(number + 1). \(tree.name(of: responder))") }
+        lines.append("  \(responders.count + 1). the application (back, quit)")
+        lines += ["", "actions:"]
+        let ids = screen.actions.map(\.id)
+        let actions = ids + ActionEntry.builtIns(besides: ids)
+        let width = actions.map(\.count).max() ?? 0
+        for action in actions {
+            let taken = routeLines(for: routes.route(of: action, fromScreen: index), of: action)
+            let padding = String(repeating: " ", count: width - action.count)
+            lines.append("  \(action)\(padding)  \(taken[0])")
+            for route in taken.dropFirst() { lines.append("  \(String(repeating: " ", count: width))  \(route)") }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Each branch that may take the action, nearest first, then what lies past them.
+    private static func routeLines(for route: FlowRoutes.Route, of action: String) -> [String] {
+        var lines = route.candidates.flatMap { candidate in
+            candidate.conditions.map { "\(candidate.responder): \($0.map { "when \($0)" } ?? "always")" }
+        }
+        guard route.reachesApplication else { return lines }
+        let past = ActionEntry.builtIns.contains(action) ? "the application" : "no responder handles it"
+        lines.append(lines.isEmpty ? past : "otherwise: \(past)")
+        return lines
+    }
+}

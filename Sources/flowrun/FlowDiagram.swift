@@ -1,0 +1,21 @@
+import FlowKit
+
+/// The flows of a tree drawn as a graph (`flowrun graph`): flows as clusters, screens as
+/// nodes, and the moves a run can make as edges (`FlowRoutes.edges`), labelled with the
+/// action and the branch's guard. An action handled further up the chain than the
+/// screen's own flow is drawn dashed and names its responder ("via flow 'app'"): the
+/// chain's routing made visible. `back` leads to the screens it uncovers, a branch
+/// without a transition back to its screen, a `finish` to its flow's "finished" node,
+/// from which the parent's `flowid.done` leads on, and an `exit` (or the root
+/// finishing) to the end of the run. Screens no run reaches are drawn without edges.
+struct FlowDiagram {
+    typealias Node = FlowRoutes.Edge.Node
+
+    let tree: ResponderTree
+    let edges: [FlowRoutes.Edge]
+
+    init(tree: ResponderTree, routes: FlowRoutes) {
+        self.tree = tree
+        edges = routes.edges
+    }
+}
