@@ -20,7 +20,13 @@ enum Signals {
         for signal in [SIGINT, SIGTERM] {
             sigaddset(&unblocked, signal)
             var action = sigaction()
-            action.__sigaction_handler.sa_handler = { number in Signals.received.store(number, ordering: .relaxed) }
+            let handler: @convention(c) (Int32) -> Void = { number in Signals.received.store(number, ordering: .relaxed) }
+            // The handler field is named differently by glibc and by Darwin's libc.
+            #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = handler
+            #else
+            action.__sigaction_u.__sa_handler = handler
+            #endif
             action.sa_flags = 0
             sigemptyset(&action.sa_mask)
             sigaction(signal, &action, nil)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs a program to completion and captures its streams and how it ended.
 public enum ProcessRunner {
@@ -35,23 +36,38 @@ public enum ProcessRunner {
         try process.run()
         // Read both pipes while the process runs, so neither can fill up and block it.
         let group = DispatchGroup()
-        nonisolated(unsafe) var stdoutData = Data(), stderrData = Data()
-        DispatchQueue.global().async(group: group) { stdoutData = output.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { stderrData = error.fileHandleForReading.readDataToEndOfFile() }
-        nonisolated(unsafe) var timedOut = false
-        let watchdog = DispatchWorkItem {
-            timedOut = true
-            kill(process.processIdentifier, SIGKILL)
+        let captured = Mutex((stdout: Data(), stderr: Data()))
+        DispatchQueue.global().async(group: group) {
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            captured.withLock { $0.stdout = data }
         }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+        DispatchQueue.global().async(group: group) {
+            let data = error.fileHandleForReading.readDataToEndOfFile()
+            captured.withLock { $0.stderr = data }
+        }
+        // The watchdog kills only a process not yet waited for, and says so under the same
+        // lock the waiting side takes once the process has exited.
+        let ending = Mutex((exited: false, timedOut: false))
+        let pid = process.processIdentifier
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+            ending.withLock { state in
+                guard !state.exited else { return }
+                state.timedOut = true
+                kill(pid, SIGKILL)
+            }
+        }
         input.fileHandleForWriting.write(stdin)
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
-        watchdog.cancel()
+        let timedOut = ending.withLock { state in
+            state.exited = true
+            return state.timedOut
+        }
         group.wait()
+        let streams = captured.withLock { $0 }
         var outcome = Outcome(status: process.terminationStatus,
-                              stdout: String(decoding: stdoutData, as: UTF8.self),
-                              stderr: String(decoding: stderrData, as: UTF8.self),
+                              stdout: String(decoding: streams.stdout, as: UTF8.self),
+                              stderr: String(decoding: streams.stderr, as: UTF8.self),
                               signalled: process.terminationReason == .uncaughtSignal)
         outcome.timedOut = timedOut
         return outcome

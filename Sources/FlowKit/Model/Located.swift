@@ -1,20 +1,8 @@
-/// Where a value was written: its file and span.
-public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
-    /// The path of the file, as the user gave it.
-    public var file: String
-    public var range: SourceRange
-
-    public init(file: String, range: SourceRange) {
-        self.file = file
-        self.range = range
-    }
-
+extension SourceLocation {
+    /// Where a node is written: for a node reached through an alias, where the alias is.
     public init(_ node: Node) {
         self.init(file: node.file, range: node.aliasRange ?? node.range)
     }
-
-    public var start: Mark { range.start }
-    public var description: String { "\(file):\(range.start)" }
 }
 
 /// A value of a flow file together with where it was written, so every later
