@@ -47,7 +47,7 @@ public struct FlowRoutes: Sendable {
         let route = table.route(action, from: table.responder(ofScreen: screen))
         let candidates = route.map { number in
             let handler = table.handlers[number]
-            return Candidate(responder: table.responderNames[handler.responder], conditions: handler.branches.map(\.condition))
+            return Candidate(responder: table.name(of: handler.responder), conditions: handler.branches.map(\.condition))
         }
         return Route(candidates: candidates, reachesApplication: table.reachesApplication(past: route))
     }
@@ -89,6 +89,6 @@ public struct FlowRoutes: Sendable {
         case .finished(let flow): table.parents[flow]
         case .end: nil
         }
-        return table.screen(ofResponder: responder) != nil || responder == nearest ? nil : table.responderNames[responder]
+        return table.screen(ofResponder: responder) != nil || responder == nearest ? nil : table.name(of: responder)
     }
 }

@@ -54,10 +54,10 @@ struct RoutingTable: Sendable {
     let parents: [Int?]
     /// Per screen: the flow it belongs to.
     let screenFlows: [Int]
-    /// Per responder: "screen 'id'" or "flow 'id'".
-    let responderNames: [String]
     /// Per flow: its id.
     let flowIDs: [String]
+    /// Per screen: its id.
+    private let screenIDs: [String]
     /// Per flow: the child flow its `start` names, if it names one rather than a screen.
     let startedChildren: [Int?]
     /// Per flow: the screen its `start` shows, through the `start` of child flows it names.
@@ -81,17 +81,17 @@ struct RoutingTable: Sendable {
         parents = index.flows.map(\.parent)
         var responders: [(number: Int, handlingFlow: Int, handlers: [Handler])] = []
         var screenFlows: [Int] = []
-        var screenNames: [String] = []
+        var screenIDs: [String] = []
         for (position, entry) in index.flows.enumerated() {
             responders.append((position, position, entry.flow.handlers))
             for screen in entry.flow.screens {
                 responders.append((flowCount + screenFlows.count, position, screen.handlers))
                 screenFlows.append(position)
-                screenNames.append("screen '\(screen.id.value)'")
+                screenIDs.append(screen.id.value)
             }
         }
         flowIDs = index.flows.map(\.flow.id.value)
-        responderNames = flowIDs.map { "flow '\($0)'" } + screenNames
+        self.screenIDs = screenIDs
         self.screenFlows = screenFlows
 
         var actionNames = ["quit", "back"]
@@ -144,6 +144,11 @@ struct RoutingTable: Sendable {
     func actionNumber(_ name: String) -> Int? { actionNumbers[name] }
 
     func responder(ofScreen screen: Int) -> Int { flowCount + screen }
+
+    /// "screen 'id'" or "flow 'id'", as the runtime names responders.
+    func name(of responder: Int) -> String {
+        screen(ofResponder: responder).map { "screen '\(screenIDs[$0])'" } ?? "flow '\(flowIDs[responder])'"
+    }
 
     /// The screen a responder is, or nil for a flow.
     func screen(ofResponder responder: Int) -> Int? { responder >= flowCount ? responder - flowCount : nil }

@@ -5,17 +5,21 @@ enum IdentityCheck {
         var diagnostics: [Diagnostic] = []
         var flowIDs = UniqueIDs(kind: "flow")
         for entry in index.flows { flowIDs.add(entry.flow.id, into: &diagnostics) }
+        // One table of each kind, emptied for each flow or screen, keeps its storage.
+        var targets = UniqueIDs(kind: "screen or child flow")
+        var names = UniqueIDs(kind: "field or variable of flow")
+        var actionIDs = UniqueIDs(kind: "action of screen")
         for entry in index.flows {
             let flow = entry.flow
             // Screens and child flows share one namespace: `start`, `push` and `replace` name either.
-            var targets = UniqueIDs(kind: "screen or child flow")
+            targets.restart(owner: nil)
             for screen in flow.screens { targets.add(screen.id, into: &diagnostics) }
             for child in flow.flows { targets.add(child.id, into: &diagnostics) }
-            var names = UniqueIDs(kind: "field or variable of flow", owner: flow.id.value)
+            names.restart(owner: flow.id.value)
             for variable in flow.variables { names.add(variable.name, into: &diagnostics) }
             for screen in flow.screens {
                 for field in screen.fields { names.add(field.id, into: &diagnostics) }
-                var actionIDs = UniqueIDs(kind: "action of screen", owner: screen.id.value)
+                actionIDs.restart(owner: screen.id.value)
                 for action in screen.actions { actionIDs.add(action.id, into: &diagnostics) }
             }
         }
@@ -28,6 +32,12 @@ enum IdentityCheck {
         var owner: String? = nil
         /// Where each id was first used.
         var seen: [String: SourceLocation] = [:]
+
+        /// Forgets the ids seen, for the ids of another owner.
+        mutating func restart(owner: String?) {
+            self.owner = owner
+            seen.removeAll(keepingCapacity: true)
+        }
 
         mutating func add(_ id: Located<String>, into diagnostics: inout [Diagnostic]) {
             guard !id.value.isEmpty else { return }

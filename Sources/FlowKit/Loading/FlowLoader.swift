@@ -46,8 +46,8 @@ private final class IncludeSession {
     var diagnostics: [Diagnostic] = []
     var sources: [String: SourceText] = [:]
     var files: [String] = []
-    /// Canonical paths of the files being included, outermost first.
-    var chain: [(path: String, shown: String)] = []
+    /// The files being included, outermost first, as their includes name them.
+    var chain: [String] = []
 
     init(loader: FlowLoader) {
         self.loader = loader
@@ -55,7 +55,7 @@ private final class IncludeSession {
 
     func document(_ bytes: [UInt8], file: String) -> FlowDocument? {
         guard let root = parse(bytes, file: file) else { return nil }
-        chain.append((FlowFileFinder.identity(of: file), file))
+        chain.append(file)
         var builder = FlowModelBuilder(resolveInclude: include)
         let flow = builder.document(root)
         diagnostics += builder.reader.diagnostics
@@ -87,8 +87,9 @@ private final class IncludeSession {
         let including = path.location.file
         let resolved = path.value.hasPrefix("/") ? path.value : directory(of: including) + path.value
         let canonical = FlowFileFinder.identity(of: resolved)
-        if let loop = chain.firstIndex(where: { $0.path == canonical }) {
-            let cycle = (chain[loop...].map(\.shown) + [resolved]).joined(separator: " → ")
+        // Canonical paths are looked up only here: most files include nothing.
+        if let loop = chain.firstIndex(where: { FlowFileFinder.identity(of: $0) == canonical }) {
+            let cycle = (chain[loop...] + [resolved]).joined(separator: " → ")
             report(.includeCycle, "including '\(path.value)' makes a cycle: \(cycle)", at: path)
             return nil
         }
@@ -109,7 +110,7 @@ private final class IncludeSession {
             return nil
         }
         guard let root = parse(bytes, file: resolved) else { return nil }
-        chain.append((canonical, resolved))
+        chain.append(resolved)
         defer { chain.removeLast() }
         var builder = FlowModelBuilder(resolveInclude: include)
         let flow = builder.document(root, includedAs: id)

@@ -16,6 +16,8 @@ struct TreeBuilder {
     private var children: [UInt32] = []
     private var tags = TagTable()
     private var documentRoots: [UInt32] = []
+    /// The keys of the mapping being checked for repeats, kept for its storage.
+    private var sortedKeys: [UInt32] = []
 
     private var openCollections: [OpenCollection] = []
     /// Child indices of all open collections; each collection owns a suffix.
@@ -224,22 +226,63 @@ struct TreeBuilder {
 
     /// Reports each key that repeats an earlier key of the same mapping; `entries`
     /// indexes `pendingChildren`, which holds the pairs as key, value, key, value….
+    ///
+    /// The keys are sorted by type and bytes, the order written kept among equal ones, so
+    /// that each repeat follows the key it repeats. Nothing is copied, hashed or allocated
+    /// (the list of keys is kept between mappings): most mappings of a flow file hold a
+    /// handful of keys, and hashing them, or allocating for each mapping, cost more than
+    /// the rest of building the tree's collections.
+    ///
+    /// - Complexity: O(n log n) comparisons of keys.
     private mutating func reportDuplicateKeys(_ entries: Range<Int>) {
         guard entries.count > 2 else { return }
-        var firstKeys: [HashableKey: UInt32] = [:]
+        var keys = sortedKeys
+        sortedKeys = []
+        keys.removeAll(keepingCapacity: true)
         for position in stride(from: entries.lowerBound, to: entries.upperBound, by: 2) {
             let key = pendingChildren[position]
-            guard !isMergeKey(key), let identity = keyIdentity(key) else { continue }
-            if let first = firstKeys[hashable(identity)] {
-                reportDuplicate(key, first: first, name: keyName(identity))
+            if !isMergeKey(key), keyIdentity(key) != nil { keys.append(key) }
+        }
+        let (records, text) = (records, text)
+        // Keys are record indices, which grow in the order written.
+        keys.sort { a, b in
+            let order = Self.compareKeys(a, b, records: records, text: text)
+            return order != 0 ? order < 0 : a < b
+        }
+        // Each run of equal keys starts with the one written first.
+        var repeats: [(key: UInt32, first: UInt32)] = []
+        var runStart = keys.first ?? 0
+        for (previous, key) in zip(keys, keys.dropFirst()) {
+            if Self.compareKeys(previous, key, records: records, text: text) == 0 {
+                repeats.append((key, runStart))
             } else {
-                firstKeys[hashable(identity)] = key
+                runStart = key
             }
+        }
+        sortedKeys = keys
+        for repeated in repeats.sorted(by: { $0.key < $1.key }) {
+            reportDuplicate(repeated.key, first: repeated.first, name: keyIdentity(repeated.key).map(keyName) ?? "")
         }
     }
 
-    /// A key's type and bytes: byte equality, unlike `String`'s canonical equivalence,
-    /// keeps `café` and `cafe\u{301}` apart, as YAML does.
+    /// Orders two scalar keys by type, then by their bytes: negative, zero or positive.
+    /// Byte order, unlike `String`'s canonical equivalence, keeps `café` and `cafe\u{301}`
+    /// apart, as YAML does.
+    private static func compareKeys(_ a: UInt32, _ b: UInt32, records: [NodeRecord], text: [UInt8]) -> Int {
+        let (x, y) = (resolved(a, in: records), resolved(b, in: records))
+        if x.scalarKind != y.scalarKind { return x.scalarKind.rawValue < y.scalarKind.rawValue ? -1 : 1 }
+        let (xText, yText) = (Int(x.first)..<Int(x.first + x.count), Int(y.first)..<Int(y.first + y.count))
+        for (p, q) in zip(xText, yText) where text[p] != text[q] { return text[p] < text[q] ? -1 : 1 }
+        return xText.count - yText.count
+    }
+
+    /// The record a key stands for, past an alias.
+    private static func resolved(_ index: UInt32, in records: [NodeRecord]) -> NodeRecord {
+        let record = records[Int(index)]
+        return record.kind == .alias ? records[Int(record.first)] : record
+    }
+
+    /// A key's type and bytes, for the merge of `<<` keys.
     private struct HashableKey: Hashable {
         var kind: ScalarKind
         var bytes: [UInt8]
