@@ -19,7 +19,7 @@ enum ChainDescription {
         let path = responders.dropFirst().reversed().map { tree.flows[tree.handlingFlow(of: $0)].id }
         var lines = ["screen '\(screen.id)' of flow '\(tree.flows[screen.flow].id)' (\(path.joined(separator: " › ")))", "", "responder chain:"]
         for (number, responder) in responders.enumerated() { lines.append("  \(number + 1). \(tree.name(of: responder))") }
-        lines.append("  \(responders.count + 1). the application (back, quit)")
+        lines.append("  \(responders.count + 1). \(ResponderName.application)")
         lines += ["", "actions:"]
         let ids = screen.actions.map(\.id)
         let actions = ids + ActionEntry.builtIns(besides: ids)

@@ -122,8 +122,8 @@ import TestSupport
         #expect(outcome.stdout.isEmpty)
     }
 
-    /// The flow is read while the arguments are parsed (FlowFilePreload), yet a mistake in
-    /// the arguments is still the one reported.
+    /// A mistake in the arguments is reported before the flow is read, even when the flow
+    /// has errors too.
     @Test func aBadOptionIsReportedRatherThanTheFlowsErrors() throws {
         let directory = try flowFile("version: 1\nflow: app\nstart: nowhere\nscreens: { s: { actions: [quit] } }\n")
         let outcome = try FlowrunProcess.run(["run", "flow.yaml", "--output", "xml"], directory: directory)

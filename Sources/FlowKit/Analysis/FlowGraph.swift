@@ -56,9 +56,6 @@ struct FlowGraph {
     /// Screens that can be the only entry of their flow's stack: a flow's start, or a
     /// screen replaced in. `back` from any other screen only pops it.
     private let bottomScreens: Set<Int>
-    /// The (responder, action) pairs routed for the screen at hand, to follow each
-    /// `send` loop once.
-    private var dispatched: Set<Int> = []
     /// The targets and finished flows collected for the screen at hand.
     private var collectedScreens: Set<Int> = []
     private var finishedFlows: Set<Int> = []
@@ -123,7 +120,7 @@ struct FlowGraph {
         for case let child? in table.startedChildren { active[child] = true }
         // A destination is resolved in the handling flow, so a flow replaced in is its child.
         for handler in table.handlers {
-            for case .replace(.flow(let child))? in handler.branches.map(\.step) { active[child] = true }
+            for case .replace(.flow(let child)?)? in handler.branches.map(\.step) { active[child] = true }
         }
         return active
     }
@@ -131,7 +128,7 @@ struct FlowGraph {
     private static func bottomScreens(in table: RoutingTable) -> Set<Int> {
         var bottom = Set(table.parents.indices.compactMap { table.startedChildren[$0] == nil ? table.entryScreens[$0] : nil })
         for handler in table.handlers {
-            for case .replace(.screen(let screen))? in handler.branches.map(\.step) { bottom.insert(screen) }
+            for case .replace(.screen(let screen)?)? in handler.branches.map(\.step) { bottom.insert(screen) }
         }
         return bottom
     }
@@ -140,10 +137,9 @@ struct FlowGraph {
 
     /// Every move a run can make between the nodes of the graph, from the screens a run
     /// reaches: each action a screen offers to each screen it can lead to (`back` to the
-    /// screens it uncovers, a branch without a transition back to the same screen), and
-    /// from each flow finishing to what its parent's `flowid.done` does, to the screens
-    /// it uncovers, to its parent finishing, or, for the root, to the end of the run.
-    /// A terminal screen leads to its flow finishing (no hops).
+    /// screens it uncovers, a branch without a transition back to the same screen), a
+    /// terminal screen to its flow finishing (no hops), and each flow finishing to what
+    /// `finishMoves` says. The same moves the graph warnings resolve.
     func edges() -> [(from: Node, to: Node, hops: [Hop])] {
         var edges: [(from: Node, to: Node, hops: [Hop])] = []
         var finishing: Set<Int> = []
@@ -154,39 +150,38 @@ struct FlowGraph {
                     if case .finished(let flow) = target { finishing.insert(flow) }
                 }
             }
-            if table.terminalScreens[screen] {
-                edges.append((.screen(screen), .finished(flow: table.screenFlows[screen]), []))
-                finishing.insert(table.screenFlows[screen])
-            }
         }
-        // Each finishing flow once, in tree order, so that the edges come in a stable order.
+        // Routing the `done` actions again records no pusher the walk has not recorded.
+        var walk = self
+        var moves: [Int: [(to: Node, hops: [Hop])]] = [:]
         var pending = Array(finishing)
         while let flow = pending.popLast() {
-            for case (.finished(let parent), _) in finishEdges(of: flow) where finishing.insert(parent).inserted {
-                pending.append(parent)
-            }
+            let found = walk.finishMoves(of: flow)
+            moves[flow] = found
+            for case (.finished(let next), _) in found where finishing.insert(next).inserted { pending.append(next) }
         }
+        // In tree order, so that the edges come in a stable order.
         for flow in finishing.sorted() {
-            edges += finishEdges(of: flow).map { (.finished(flow: flow), $0.to, $0.hops) }
+            edges += (moves[flow] ?? []).map { (.finished(flow: flow), $0.to, $0.hops) }
         }
         return edges
     }
 
-    /// Where a flow finishing leads: each branch of its parent's `done` handler; where a
-    /// branch moves the user nowhere, or no branch may take it, the screens the flow
-    /// uncovers, or its parent finishing when it was the parent's only entry (those edges
-    /// have no hops when no branch took `done`).
-    private func finishEdges(of flow: Int) -> [(to: Node, hops: [Hop])] {
+    /// Where a flow finishing leads (spec §8): the root ends the run; otherwise each
+    /// branch of the parent's `done` handler leads where it leads from the screens the
+    /// flow uncovers, and where a branch moves the user nowhere, or no branch may take
+    /// `done`, the run shows those screens again, or, when the flow was its parent's only
+    /// entry, the parent finishes too (those moves have no hops when no branch took it).
+    private mutating func finishMoves(of flow: Int) -> [(to: Node, hops: [Hop])] {
         guard let parent = table.parents[flow] else { return [(.end, [])] }
         let uncovered = flowPushers[flow].sorted()
         func shownAgain(_ hops: [Hop]) -> [(to: Node, hops: [Hop])] {
             uncovered.map { (Node.screen($0), hops) } + (activeChildren[flow] ? [(.finished(flow: parent), hops)] : [])
         }
         guard let done = table.doneActions[flow] else { return shownAgain([]) }
-        var walk = self
-        walk.dispatched.removeAll()
         var routed: [Routed] = []
-        walk.route(done, from: parent, pushedFrom: uncovered, fallback: false, hops: [], into: &routed)
+        var dispatched: Set<Int> = []
+        route(done, from: parent, pushedFrom: uncovered, fallback: false, hops: [], dispatched: &dispatched, into: &routed)
         var found: [(to: Node, hops: [Hop])] = []
         for routed in routed {
             if case .stay = routed.outcome {
@@ -219,19 +214,20 @@ struct FlowGraph {
         let responder = table.responder(ofScreen: screen)
         let offered = table.offeredActions[screen]
         var outcomes: [Routed] = []
-        dispatched.removeAll(keepingCapacity: true)
+        // Each action follows a `send` loop once.
         for action in offered {
-            route(action, from: responder, pushedFrom: [screen], fallback: true, hops: [], into: &outcomes)
+            var dispatched: Set<Int> = []
+            route(action, from: responder, pushedFrom: [screen], fallback: true, hops: [], dispatched: &dispatched, into: &outcomes)
         }
         for builtIn in RoutingTable.builtIns where !offered.contains(builtIn) {
-            route(builtIn, from: responder, pushedFrom: [screen], fallback: false, hops: [], into: &outcomes)
+            var dispatched: Set<Int> = []
+            route(builtIn, from: responder, pushedFrom: [screen], fallback: false, hops: [], dispatched: &dispatched, into: &outcomes)
         }
         if table.terminalScreens[screen] { outcomes.append(Routed(outcome: .finished(flow: table.screenFlows[screen]), hops: [])) }
         return outcomes
     }
 
     private mutating func resolve(_ outcomes: [Routed], from screen: Int) -> Successors {
-        dispatched.removeAll(keepingCapacity: true)
         collectedScreens.removeAll(keepingCapacity: true)
         finishedFlows.removeAll(keepingCapacity: true)
         var found = Successors()
@@ -250,20 +246,13 @@ struct FlowGraph {
             for previous in backTargets(of: screen, from: flow) { collect(previous, into: &found) }
         case .finished(let flow):
             guard finishedFlows.insert(flow).inserted else { return }
-            guard let parent = table.parents[flow] else {
-                found.endsRun = true
-                return
+            for move in finishMoves(of: flow) {
+                switch move.to {
+                case .screen(let next): collect(next, into: &found)
+                case .end: found.endsRun = true
+                case .finished(let next): resolve(.finished(flow: next), from: screen, into: &found)
+                }
             }
-            // A presented flow uncovers the screens that presented it; its `done` handler
-            // runs there, so what that handler pushes, it pushes over them.
-            let uncovered = Array(flowPushers[flow])
-            for presenter in uncovered { collect(presenter, into: &found) }
-            if let done = table.doneActions[flow] {
-                var next: [Routed] = []
-                route(done, from: parent, pushedFrom: uncovered, fallback: false, hops: [], into: &next)
-                for routed in next { resolve(routed.outcome, from: screen, into: &found) }
-            }
-            if activeChildren[flow] { resolve(.finished(flow: parent), from: screen, into: &found) }
         }
     }
 
@@ -306,8 +295,8 @@ struct FlowGraph {
     /// from `pushedFrom`. Where no handler always takes the action, it may reach the
     /// application: `fallback` says whether that counts.
     private mutating func route(_ action: Int, from responder: Int, pushedFrom: [Int], fallback: Bool, hops: [Hop],
-                                into outcomes: inout [Routed]) {
-        guard dispatched.insert(responder * table.actionCount + action).inserted else { return }
+                                dispatched: inout Set<Int>, into outcomes: inout [Routed]) {
+        guard dispatched.insert(table.pairNumber(responder, action)).inserted else { return }
         let handlers = table.route(action, from: responder)
         for number in handlers {
             let handler = table.handlers[number]
@@ -315,12 +304,15 @@ struct FlowGraph {
                 let taken = hops + [Hop(action: action, handler: number, branch: position)]
                 switch branch.step {
                 case nil: outcomes.append(Routed(outcome: .stay, hops: taken))
-                case .push(let destination)?: show(destination, pushedFrom: pushedFrom, hops: taken, into: &outcomes)
-                case .replace(let destination)?: show(destination, pushedFrom: [], hops: taken, into: &outcomes)
+                case .push(let target)?: show(target, pushedFrom: pushedFrom, hops: taken, into: &outcomes)
+                case .replace(let target)?: show(target, pushedFrom: [], hops: taken, into: &outcomes)
                 case .back?: outcomes.append(Routed(outcome: .back(from: handler.handlingFlow), hops: taken))
                 case .send(let next?)?:
                     if let above = table.next(of: handler.responder) {
-                        route(next, from: above, pushedFrom: pushedFrom, fallback: true, hops: taken, into: &outcomes)
+                        route(next, from: above, pushedFrom: pushedFrom, fallback: true, hops: taken, dispatched: &dispatched, into: &outcomes)
+                    } else if next == RoutingTable.quit {
+                        // Sent from the root, it reaches the application, which ends the run.
+                        outcomes.append(Routed(outcome: .end, hops: taken + [Hop(action: next, handler: nil, branch: 0)]))
                     }
                 case .send(nil)?: break
                 case .finish?: outcomes.append(Routed(outcome: .finished(flow: handler.handlingFlow), hops: taken))
@@ -340,16 +332,15 @@ struct FlowGraph {
         }
     }
 
-    private mutating func show(_ destination: RoutingTable.Destination, pushedFrom: [Int], hops: [Hop],
-                               into outcomes: inout [Routed]) {
-        switch destination {
-        case .screen(let screen):
+    private mutating func show(_ target: Target?, pushedFrom: [Int], hops: [Hop], into outcomes: inout [Routed]) {
+        switch target {
+        case .screen(let screen)?:
             screenPushers[screen].formUnion(pushedFrom)
             outcomes.append(Routed(outcome: .show(screen: screen), hops: hops))
-        case .flow(let child):
+        case .flow(let child)?:
             flowPushers[child].formUnion(pushedFrom)
             if let entry = table.entryScreens[child] { outcomes.append(Routed(outcome: .show(screen: entry), hops: hops)) }
-        case .nowhere: break
+        case nil: break
         }
     }
 }

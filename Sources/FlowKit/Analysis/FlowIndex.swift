@@ -13,8 +13,6 @@ struct FlowIndex: Sendable {
     /// Per flow: the global number of its first screen. Screens are numbered flow by
     /// flow in the order of `flows`, as the compiler numbers them.
     private let screenOffsets: [Int]
-    /// How many screens the tree has.
-    let screenCount: Int
     /// Per flow: its child flows (positions in `flows`) and its screens by id, the first
     /// of each id where ids repeat.
     private let childrenByID: [[String: Int]]
@@ -49,7 +47,6 @@ struct FlowIndex: Sendable {
         self.subtreeEnd = subtreeEnd
         self.childrenByID = childrenByID
         self.screenOffsets = screenOffsets
-        self.screenCount = screenCount
         screensByID = flows.map { entry in
             Dictionary(entry.flow.screens.enumerated().map { ($1.id.value, $0) }) { first, _ in first }
         }
@@ -71,10 +68,15 @@ struct FlowIndex: Sendable {
     /// The index of a child flow of `parent` named `id`.
     func child(of parent: Int, named id: String) -> Int? { childrenByID[parent][id] }
 
+    /// What `name` names in `flow`: one of its screens, else one of its child flows.
+    func target(_ name: String, in flow: Int) -> Target? {
+        if let screen = screen(of: flow, named: name) { return .screen(globalScreen(flow, screen)) }
+        return child(of: flow, named: name).map(Target.flow)
+    }
+
     /// Whether the flow's `start` names one of its screens or child flows.
     func startResolves(_ flow: Int) -> Bool {
-        guard let start = flows[flow].flow.start?.value else { return false }
-        return screen(of: flow, named: start) != nil || child(of: flow, named: start) != nil
+        flows[flow].flow.start.flatMap { target($0.value, in: flow) } != nil
     }
 
     /// The flow and its ancestors, nearest first.

@@ -9,18 +9,12 @@
 /// `flowCount + s`. Actions are numbered too, so that a walk that routes every action of
 /// every screen looks handlers up by integers.
 struct RoutingTable: Sendable {
-    /// Where a `push` or `replace` leads, resolved in the handling flow.
-    enum Destination: Sendable {
-        case screen(Int)
-        case flow(Int)
-        /// A name that is neither: `unknown-target` reports it.
-        case nowhere
-    }
-
-    /// The transition of one branch.
+    /// The transition of one branch. A `push` or `replace` target is resolved in the
+    /// handling flow; nil for a name that is neither a screen nor a child flow there
+    /// (`unknown-target` reports it).
     enum Step: Sendable {
-        case push(Destination)
-        case replace(Destination)
+        case push(Target?)
+        case replace(Target?)
         case back
         /// An action that no responder of the tree handles sends nowhere (nil).
         case send(action: Int?)
@@ -45,9 +39,10 @@ struct RoutingTable: Sendable {
         var alwaysHandles: Bool { branches.contains { $0.condition == nil } }
     }
 
-    /// The built-in actions' numbers: every name is numbered after them.
-    static let quit = 0, back = 1
-    static let builtIns = [quit, back]
+    /// The built-in actions' numbers, their positions in `ActionEntry.builtIns`: every
+    /// other name is numbered after them.
+    static let back = 0, quit = 1
+    static let builtIns = Array(ActionEntry.builtIns.indices)
 
     let flowCount: Int
     /// Per flow: its parent, or nil for the root.
@@ -94,8 +89,8 @@ struct RoutingTable: Sendable {
         self.screenIDs = screenIDs
         self.screenFlows = screenFlows
 
-        var actionNames = ["quit", "back"]
-        var actionNumbers = ["quit": Self.quit, "back": Self.back]
+        var actionNames = ActionEntry.builtIns
+        var actionNumbers = Dictionary(uniqueKeysWithValues: actionNames.enumerated().map { ($1, $0) })
         for responder in responders {
             for handler in responder.handlers where actionNumbers[handler.action.value] == nil {
                 actionNumbers[handler.action.value] = actionNames.count
@@ -124,9 +119,8 @@ struct RoutingTable: Sendable {
         self.handlerByPair = handlerByPair
 
         startedChildren = index.flows.indices.map { flow in
-            index.flows[flow].flow.start.flatMap { start in
-                index.screen(of: flow, named: start.value) == nil ? index.child(of: flow, named: start.value) : nil
-            }
+            guard case .flow(let child)? = index.flows[flow].flow.start.flatMap({ index.target($0.value, in: flow) }) else { return nil }
+            return child
         }
         entryScreens = index.flows.indices.map { Self.entryScreen(of: $0, in: index) }
         let screens = index.flows.flatMap(\.flow.screens)
@@ -147,7 +141,7 @@ struct RoutingTable: Sendable {
 
     /// "screen 'id'" or "flow 'id'", as the runtime names responders.
     func name(of responder: Int) -> String {
-        screen(ofResponder: responder).map { "screen '\(screenIDs[$0])'" } ?? "flow '\(flowIDs[responder])'"
+        screen(ofResponder: responder).map { ResponderName.screen(screenIDs[$0]) } ?? ResponderName.flow(flowIDs[responder])
     }
 
     /// The screen a responder is, or nil for a flow.
@@ -192,15 +186,15 @@ struct RoutingTable: Sendable {
     }
 
     /// A number for each (responder, action) pair, distinct from every other pair's.
-    private func pairNumber(_ responder: Int, _ action: Int) -> Int { Self.pairNumber(responder, action, actionCount: actionCount) }
+    func pairNumber(_ responder: Int, _ action: Int) -> Int { Self.pairNumber(responder, action, actionCount: actionCount) }
 
     private static func pairNumber(_ responder: Int, _ action: Int, actionCount: Int) -> Int { responder * actionCount + action }
 
     private static func step(_ transition: Transition, in flow: Int, of index: FlowIndex,
                              actionNumbers: [String: Int]) -> Step {
         switch transition {
-        case .push(let target): .push(destination(target, in: flow, of: index))
-        case .replace(let target): .replace(destination(target, in: flow, of: index))
+        case .push(let target): .push(index.target(target, in: flow))
+        case .replace(let target): .replace(index.target(target, in: flow))
         case .back: .back
         case .send(let action): .send(action: actionNumbers[action])
         case .finish: .finish
@@ -208,19 +202,16 @@ struct RoutingTable: Sendable {
         }
     }
 
-    private static func destination(_ target: String, in flow: Int, of index: FlowIndex) -> Destination {
-        if let screen = index.screen(of: flow, named: target) { return .screen(index.globalScreen(flow, screen)) }
-        return index.child(of: flow, named: target).map(Destination.flow) ?? .nowhere
-    }
-
     /// The screen a flow's `start` leads to, following child flows' starts down.
     private static func entryScreen(of flow: Int, in index: FlowIndex) -> Int? {
         var current = flow
         while let start = index.flows[current].flow.start?.value {
-            if let screen = index.screen(of: current, named: start) { return index.globalScreen(current, screen) }
+            switch index.target(start, in: current) {
+            case .screen(let screen)?: return screen
             // A child comes after its parent in `flows`, so this walk always ends.
-            guard let child = index.child(of: current, named: start) else { return nil }
-            current = child
+            case .flow(let child)?: current = child
+            case nil: return nil
+            }
         }
         return nil
     }

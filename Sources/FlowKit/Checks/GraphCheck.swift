@@ -43,7 +43,7 @@ enum GraphCheck {
         started[0] = true
         // A destination is resolved in the handling flow, so a flow pushed in is its child.
         for handler in graph.table.handlers {
-            for case .push(.flow(let child))? in handler.branches.map(\.step) { started[child] = true }
+            for case .push(.flow(let child)?)? in handler.branches.map(\.step) { started[child] = true }
         }
         return started
     }

@@ -40,7 +40,7 @@ enum ResponderChainCheck {
     }
 
     private static func unhandled(_ action: Located<String>, offeredBy responder: Int, table: RoutingTable, verb: String) -> Diagnostic {
-        let chain = table.chain(from: responder).map(table.name) + ["the application (back, quit)"]
+        let chain = table.chain(from: responder).map(table.name) + [ResponderName.application]
         return Diagnostic(.unhandledAction, "no responder handles the action '\(action.value)' this \(verb)",
                           at: action.location,
                           notes: [Diagnostic.Note("searched \(chain.joined(separator: " → "))", at: action.location)],

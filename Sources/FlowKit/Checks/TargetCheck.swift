@@ -21,7 +21,7 @@ enum TargetCheck {
     }
 
     private static func check(_ target: Located<String>, in position: Int, of index: FlowIndex) -> [Diagnostic] {
-        guard index.screen(of: position, named: target.value) == nil, index.child(of: position, named: target.value) == nil else { return [] }
+        guard index.target(target.value, in: position) == nil else { return [] }
         let flow = index.flows[position].flow
         let names = flow.screens.map(\.id.value) + flow.flows.map(\.id.value)
         let suggestion = NearestName.suggest(target.value, among: names)

@@ -23,9 +23,6 @@ public struct Flow: Sendable {
     public var location: SourceLocation
     /// Set for a flow whose include failed: it stands in, empty, so names of it resolve.
     public var isPlaceholder = false
-
-    public func screen(_ id: String) -> Screen? { screens.first { $0.id.value == id } }
-    public func child(_ id: String) -> Flow? { flows.first { $0.id.value == id } }
 }
 
 /// An initial value of a flow variable (`variables:`), kept as its YAML node.

@@ -4,9 +4,6 @@ public struct Handler: Sendable {
     /// The action handled: an id, or `flowid.done` for a child flow finishing.
     public var action: Located<String>
     public var branches: [Branch]
-
-    /// Whether some branch always holds, so the action never goes past this handler.
-    public var alwaysHandles: Bool { branches.contains { $0.when == nil } }
 }
 
 /// One branch of a handler: a condition, assignments, a message, and at most one transition.

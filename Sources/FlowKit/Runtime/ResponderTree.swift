@@ -131,10 +131,7 @@ public struct ResponderTree: Sendable {
     }
 
     /// A screen of a flow, or one of its child flows.
-    public enum Target: Sendable, Equatable {
-        case screen(Int)
-        case flow(Int)
-    }
+    public typealias Target = FlowKit.Target
 
     public let flows: [FlowNode]
     public let screens: [ScreenNode]

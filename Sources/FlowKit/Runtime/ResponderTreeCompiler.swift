@@ -36,7 +36,7 @@ private struct ResponderTreeCompiler {
             for (local, screen) in flow.screens.enumerated() {
                 screens.append(try compile(screen, flow: position, local: local))
             }
-            guard let start = flow.start, let target = target(start.value, in: position) else {
+            guard let start = flow.start, let target = index.target(start.value, in: position) else {
                 throw CompileError(message: "flow '\(flow.id.value)' has no valid start", location: flow.location)
             }
             var variables: [(name: String, value: Value)] = flow.variables.map { ($0.name.value, Value(literal: $0.value)) }
@@ -52,13 +52,8 @@ private struct ResponderTreeCompiler {
                 },
                 handlers: try handlers(flow.handlers, handlingFlow: position),
                 screens: Array(index.globalScreen(position, 0)..<index.globalScreen(position, flow.screens.count)),
-                responderName: "flow '\(flow.id.value)'"))
+                responderName: ResponderName.flow(flow.id.value)))
         }
-    }
-
-    private func target(_ name: String, in flow: Int) -> ResponderTree.Target? {
-        if let screen = index.screen(of: flow, named: name) { return .screen(index.globalScreen(flow, screen)) }
-        return index.child(of: flow, named: name).map(ResponderTree.Target.flow)
     }
 
     private mutating func compile(_ screen: Screen, flow: Int, local: Int) throws(CompileError) -> ResponderTree.ScreenNode {
@@ -73,7 +68,7 @@ private struct ResponderTreeCompiler {
             },
             handlers: try handlers(screen.handlers, handlingFlow: flow),
             isTerminal: screen.isTerminal,
-            responderName: "screen '\(screen.id.value)'",
+            responderName: ResponderName.screen(screen.id.value),
             pathName: "\(index.flows[flow].flow.id.value)/\(screen.id.value)",
             location: screen.id.location)
     }
@@ -132,7 +127,7 @@ private struct ResponderTreeCompiler {
         if let written = branch.transition {
             switch written.value {
             case .push(let name), .replace(let name):
-                guard let resolved = target(name, in: handlingFlow) else {
+                guard let resolved = index.target(name, in: handlingFlow) else {
                     throw CompileError(message: "'\(name)' is not a screen or child flow of the handling flow", location: written.location)
                 }
                 transition = if case .push = written.value { .push(resolved) } else { .replace(resolved) }

@@ -228,8 +228,8 @@ struct TreeBuilder {
     /// indexes `pendingChildren`, which holds the pairs as key, value, key, value….
     ///
     /// The keys are sorted by type and bytes, the order written kept among equal ones, so
-    /// that each repeat follows the key it repeats. Nothing is copied, hashed or allocated
-    /// (the list of keys is kept between mappings): most mappings of a flow file hold a
+    /// that each repeat follows the key it repeats. No key is copied or hashed, and the list
+    /// of keys keeps its storage between mappings: most mappings of a flow file hold a
     /// handful of keys, and hashing them, or allocating for each mapping, cost more than
     /// the rest of building the tree's collections.
     ///
