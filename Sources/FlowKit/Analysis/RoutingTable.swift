@@ -123,9 +123,16 @@ struct RoutingTable: Sendable {
             return child
         }
         entryScreens = index.flows.indices.map { Self.entryScreen(of: $0, in: index) }
-        let screens = index.flows.flatMap(\.flow.screens)
-        offeredActions = screens.map { screen in screen.actions.compactMap { actionNumbers[$0.id.value] } }
-        terminalScreens = screens.map(\.isTerminal)
+        var offeredActions: [[Int]] = []
+        var terminalScreens: [Bool] = []
+        for entry in index.flows {
+            for screen in entry.flow.screens {
+                offeredActions.append(screen.actions.compactMap { actionNumbers[$0.id.value] })
+                terminalScreens.append(screen.isTerminal)
+            }
+        }
+        self.offeredActions = offeredActions
+        self.terminalScreens = terminalScreens
         doneActions = index.flows.map { actionNumbers["\($0.flow.id.value).done"] }
     }
 

@@ -2,7 +2,13 @@
 /// `missing-key` for a choice without options), `bad-pattern`, `bad-default`.
 enum FieldCheck {
     static func check(_ index: FlowIndex) -> [Diagnostic] {
-        index.flows.flatMap(\.flow.screens).flatMap(\.fields).flatMap(check)
+        var diagnostics: [Diagnostic] = []
+        for entry in index.flows {
+            for screen in entry.flow.screens {
+                for field in screen.fields { diagnostics += check(field) }
+            }
+        }
+        return diagnostics
     }
 
     static func check(_ field: Field) -> [Diagnostic] {

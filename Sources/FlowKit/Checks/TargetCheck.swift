@@ -8,12 +8,13 @@ enum TargetCheck {
             if let start = flow.start {
                 diagnostics += check(start, in: position, of: index)
             }
-            let branches = (flow.handlers + flow.screens.flatMap(\.handlers)).flatMap(\.branches)
-            for transition in branches.compactMap(\.transition) {
-                switch transition.value {
-                case .push(let target), .replace(let target):
-                    diagnostics += check(Located(target, at: transition.location), in: position, of: index)
-                default: break
+            for handlers in [flow.handlers] + flow.screens.map(\.handlers) {
+                for transition in handlers.flatMap(\.branches).compactMap(\.transition) {
+                    switch transition.value {
+                    case .push(let target), .replace(let target):
+                        diagnostics += check(Located(target, at: transition.location), in: position, of: index)
+                    default: break
+                    }
                 }
             }
         }
