@@ -11,17 +11,25 @@
 #
 #     bench_generate SIZE_MB OUT   generate OUT with generate_flow_yaml.py unless
 #                                  it already exists in the right size class
-#     bench_build_bare OUTDIR      compile bare_libyaml.c into OUTDIR and print
-#                                  the binary's path
+#     bench_generate_repo DIR COUNT SEED
+#                                  generate the folder DIR of COUNT flow files with
+#                                  generate_flow_repo.py unless it is already there
+#                                  from the same generator, COUNT and SEED; print
+#                                  the generator's summary line
+#     bench_build_c NAME OUTDIR    compile NAME.c (a C peer of this folder, with
+#                                  libyaml) into OUTDIR and print the binary's path
+#     bench_build_bare OUTDIR      bench_build_c bare_libyaml OUTDIR
 #     bench_field LINE KEY         print the value of KEY from a key=value line
 #     bench_ratio A B              print A/B with two decimals
 #     bench_build_product PACKAGE PRODUCT [FLAG...]
 #                                  build PRODUCT in release mode and print its path
 #     bench_build_flowrun          build flowrun as the README installs it and
-#                                  print its path
+#                                  print its path (or print $FLOWRUN_BIN, if set,
+#                                  and build nothing)
 #
 # Environment: PYTHON (default python3), CC (default gcc), and the usual
 # CPPFLAGS / CFLAGS / LDFLAGS for finding libyaml outside the default paths.
+# FLOWRUN_BIN: a flowrun binary built elsewhere, measured instead of building one.
 
 if [[ "${BASH_SOURCE[0]}" == "${0}" ]]; then
     echo "lib.sh is meant to be sourced, not executed" >&2
@@ -89,21 +97,67 @@ bench_generate() {
     mv -f "$tmp" "$out" || return 1
 }
 
-# bench_build_bare OUTDIR
+# bench_generate_repo DIR COUNT SEED
 #
-# Compiles bare_libyaml.c to OUTDIR/bare_libyaml (skipped when the binary is
-# newer than the source) and prints the binary's path on stdout, so callers
-# can write:  bare=$(bench_build_bare "$workdir")
-bench_build_bare() {
-    local outdir="${1:-}"
-    if [[ -z "$outdir" ]]; then
-        _bench_die "usage: bench_build_bare OUTDIR"
+# Writes COUNT flow files into the folder DIR with generate_flow_repo.py and
+# prints its summary line (`flow-repo files=N bytes=B dirs=D seed=S`).  The line
+# is kept in DIR.stamp with the generator's checksum; a DIR whose stamp names the
+# same COUNT, SEED and generator is reused, anything else at DIR is removed and
+# written again.  The files are written to a temporary folder first, so an
+# interrupted run never leaves a half-written DIR behind.
+bench_generate_repo() {
+    local dir="${1:-}" count="${2:-}" seed="${3:-}"
+    if [[ -z "$dir" || -z "$count" || -z "$seed" ]]; then
+        _bench_die "usage: bench_generate_repo DIR COUNT SEED"
         return 1
     fi
-    local src="$BENCH_DIR/bare_libyaml.c"
-    local bin="$outdir/bare_libyaml"
+    if ! [[ "$count" =~ ^[0-9]+$ && "$seed" =~ ^[0-9]+$ ]] || ((count == 0)); then
+        _bench_die "bench_generate_repo: COUNT and SEED must be integers, got '$count' and '$seed'"
+        return 1
+    fi
+    local generator="$BENCH_DIR/generate_flow_repo.py" sum line
+    sum=$(cksum < "$generator" | awk '{ print $1 "-" $2 }') || return 1
+    if [[ -d "$dir" && -f "$dir.stamp" ]]; then
+        line=$(cat "$dir.stamp")
+        if [[ "$(bench_field "$line" files)" == "$count" && "$(bench_field "$line" seed)" == "$seed" &&
+            "$(bench_field "$line" generator)" == "$sum" ]]; then
+            echo "$line"
+            return 0
+        fi
+        echo "bench: $dir was generated with another count, seed or generator; regenerating" >&2
+    fi
+
+    local tmp="$dir.tmp.$$"
+    rm -rf "$tmp" "$dir.stamp" || return 1
+    if ! line=$("${PYTHON:-python3}" "$generator" "$tmp" "$count" "$seed"); then
+        rm -rf "$tmp"
+        _bench_die "bench_generate_repo: generator failed for $dir"
+        return 1
+    fi
+    rm -rf "$dir" && mv "$tmp" "$dir" || return 1
+    echo "$line generator=$sum" > "$dir.stamp"
+    echo "$line generator=$sum"
+}
+
+# bench_build_c NAME OUTDIR
+#
+# Compiles NAME.c of this folder with -O2 against libyaml to OUTDIR/NAME
+# (skipped when the binary is newer than the source) and prints the binary's
+# path on stdout, so callers can write:  bare=$(bench_build_c bare_libyaml "$dir")
+bench_build_c() {
+    local name="${1:-}" outdir="${2:-}"
+    if [[ -z "$name" || -z "$outdir" ]]; then
+        _bench_die "usage: bench_build_c NAME OUTDIR"
+        return 1
+    fi
+    local src="$BENCH_DIR/$name.c"
+    local bin="$outdir/$name"
     local cc="${CC:-gcc}"
 
+    if [[ ! -f "$src" ]]; then
+        _bench_die "bench_build_c: $src not found"
+        return 1
+    fi
     mkdir -p "$outdir" || return 1
     if [[ -x "$bin" && "$bin" -nt "$src" ]]; then
         echo "$bin"
@@ -111,7 +165,7 @@ bench_build_bare() {
     fi
 
     if ! command -v "$cc" > /dev/null 2>&1; then
-        _bench_die "bench_build_bare: C compiler '$cc' not found (set CC)"
+        _bench_die "bench_build_c: C compiler '$cc' not found (set CC)"
         return 1
     fi
     # Probe for the header first so a missing dev package gets a clear message
@@ -119,17 +173,29 @@ bench_build_bare() {
     # shellcheck disable=SC2086
     if ! printf '#include <yaml.h>\n' \
         | "$cc" ${CPPFLAGS:-} ${CFLAGS:-} -E -x c - > /dev/null 2>&1; then
-        _bench_die "bench_build_bare: libyaml headers (yaml.h) not found;" \
+        _bench_die "bench_build_c: libyaml headers (yaml.h) not found;" \
             "install libyaml-dev (Debian/Ubuntu), libyaml-devel (Fedora)" \
             "or libyaml (Homebrew, then set CPPFLAGS/LDFLAGS)"
         return 1
     fi
     # shellcheck disable=SC2086
     if ! "$cc" -O2 ${CPPFLAGS:-} ${CFLAGS:-} -o "$bin" "$src" ${LDFLAGS:-} -lyaml; then
-        _bench_die "bench_build_bare: failed to compile $src"
+        _bench_die "bench_build_c: failed to compile $src"
         return 1
     fi
     echo "$bin"
+}
+
+# bench_build_bare OUTDIR
+#
+# Compiles bare_libyaml.c to OUTDIR/bare_libyaml and prints the binary's path
+# (see bench_build_c).
+bench_build_bare() {
+    if [[ -z "${1:-}" ]]; then
+        _bench_die "usage: bench_build_bare OUTDIR"
+        return 1
+    fi
+    bench_build_c bare_libyaml "$1"
 }
 
 # bench_field LINE KEY
@@ -192,7 +258,17 @@ bench_build_product() {
 # bench_build_flowrun
 #
 # Builds flowrun as the README's "Installing" section does (release, the Swift
-# runtime linked statically) and prints the binary's path.
+# runtime linked statically) and prints the binary's path.  With FLOWRUN_BIN set,
+# prints that instead and builds nothing (to measure a binary built elsewhere).
 bench_build_flowrun() {
+    if [[ -n "${FLOWRUN_BIN:-}" ]]; then
+        if [[ ! -f "$FLOWRUN_BIN" || ! -x "$FLOWRUN_BIN" ]]; then
+            _bench_die "bench_build_flowrun: FLOWRUN_BIN=$FLOWRUN_BIN is not an executable file"
+            return 1
+        fi
+        echo "bench: measuring FLOWRUN_BIN=$FLOWRUN_BIN (not built here)" >&2
+        echo "$FLOWRUN_BIN"
+        return 0
+    fi
     bench_build_product "$BENCH_DIR/.." flowrun --static-swift-stdlib
 }
