@@ -15,15 +15,9 @@
 
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
 
-#include <errno.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include <yaml.h>
-
-#define DEFAULT_REPEAT 5
+#include "libyaml_loop.h"
 
 /* Read all of PATH into a newly allocated buffer; returns NULL on error. */
 static unsigned char *read_file(const char *path, size_t *out_len)
@@ -79,71 +73,12 @@ fail:
     return NULL;
 }
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-/*
- * Parse BUF once, counting events into *events.  Returns 0 on success; on a
- * parse error prints libyaml's diagnostic and returns -1.
- */
-static int parse_once(const unsigned char *buf, size_t len, unsigned long *events)
-{
-    yaml_parser_t parser;
-    yaml_event_t event;
-    unsigned long count = 0;
-    int done = 0;
-
-    if (!yaml_parser_initialize(&parser)) {
-        fprintf(stderr, "bare_libyaml: yaml_parser_initialize failed (out of memory)\n");
-        return -1;
-    }
-    yaml_parser_set_input_string(&parser, buf, len);
-
-    while (!done) {
-        if (!yaml_parser_parse(&parser, &event)) {
-            fprintf(stderr, "bare_libyaml: parse error: %s",
-                    parser.problem ? parser.problem : "unknown problem");
-            /* libyaml marks are 0-based; print them 1-based like editors do. */
-            fprintf(stderr, " at line %lu column %lu",
-                    (unsigned long)parser.problem_mark.line + 1,
-                    (unsigned long)parser.problem_mark.column + 1);
-            if (parser.context != NULL)
-                fprintf(stderr, " (%s)", parser.context);
-            fputc('\n', stderr);
-            yaml_parser_delete(&parser);
-            return -1;
-        }
-        count++;
-        done = (event.type == YAML_STREAM_END_EVENT);
-        yaml_event_delete(&event);
-    }
-
-    yaml_parser_delete(&parser);
-    *events = count;
-    return 0;
-}
-
 int main(int argc, char **argv)
 {
-    if (argc < 2 || argc > 3) {
-        fprintf(stderr, "usage: %s FILE [REPEAT]\n", argv[0]);
-        return 2;
-    }
-
-    long repeat = DEFAULT_REPEAT;
-    if (argc == 3) {
-        char *end = NULL;
-        errno = 0;
-        repeat = strtol(argv[2], &end, 10);
-        if (errno != 0 || end == argv[2] || *end != '\0' || repeat < 1) {
-            fprintf(stderr, "bare_libyaml: REPEAT must be a positive integer, got '%s'\n", argv[2]);
-            return 2;
-        }
-    }
+    long repeat;
+    int usage = parse_repeat(argc, argv, "bare_libyaml", "FILE", &repeat);
+    if (usage != 0)
+        return usage;
 
     size_t len = 0;
     unsigned char *buf = read_file(argv[1], &len);
@@ -155,7 +90,7 @@ int main(int argc, char **argv)
     for (long i = 0; i < repeat; i++) {
         unsigned long run_events = 0;
         double start = now_seconds();
-        int rc = parse_once(buf, len, &run_events);
+        int rc = count_events(buf, len, argv[1], &run_events);
         double elapsed = now_seconds() - start;
         if (rc != 0) {
             free(buf);

@@ -17,32 +17,19 @@
 
 #define _XOPEN_SOURCE 700 /* nftw, clock_gettime */
 
-#include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
-#include <yaml.h>
-
-#define DEFAULT_REPEAT 5
+#include "libyaml_loop.h"
 
 static unsigned char *buf;    /* reused for every file */
 static size_t buf_cap;
 static unsigned long run_files, run_events;
 static unsigned long long run_bytes;
 static int run_failed;
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static int has_yaml_suffix(const char *path)
 {
@@ -99,35 +86,6 @@ static long read_whole(const char *path)
     return (long)len;
 }
 
-/* Parse buf[0..len) with libyaml, counting events. Returns 0, or -1 on a parse error. */
-static int parse_events(const char *path, size_t len)
-{
-    yaml_parser_t parser;
-    yaml_event_t event;
-    int done = 0;
-
-    if (!yaml_parser_initialize(&parser)) {
-        fprintf(stderr, "bare_libyaml_files: yaml_parser_initialize failed (out of memory)\n");
-        return -1;
-    }
-    yaml_parser_set_input_string(&parser, buf, len);
-    while (!done) {
-        if (!yaml_parser_parse(&parser, &event)) {
-            fprintf(stderr, "bare_libyaml_files: %s:%lu:%lu: %s\n", path,
-                    (unsigned long)parser.problem_mark.line + 1,
-                    (unsigned long)parser.problem_mark.column + 1,
-                    parser.problem ? parser.problem : "parse error");
-            yaml_parser_delete(&parser);
-            return -1;
-        }
-        run_events++;
-        done = (event.type == YAML_STREAM_END_EVENT);
-        yaml_event_delete(&event);
-    }
-    yaml_parser_delete(&parser);
-    return 0;
-}
-
 static int visit(const char *path, const struct stat *st, int type, struct FTW *ftw)
 {
     (void)st;
@@ -135,7 +93,7 @@ static int visit(const char *path, const struct stat *st, int type, struct FTW *
     if (type != FTW_F || !has_yaml_suffix(path))
         return 0;
     long len = read_whole(path);
-    if (len < 0 || parse_events(path, (size_t)len) != 0) {
+    if (len < 0 || count_events(buf, (size_t)len, path, &run_events) != 0) {
         run_failed = 1;
         return 1; /* stops the walk */
     }
@@ -146,20 +104,10 @@ static int visit(const char *path, const struct stat *st, int type, struct FTW *
 
 int main(int argc, char **argv)
 {
-    if (argc < 2 || argc > 3) {
-        fprintf(stderr, "usage: %s DIR [REPEAT]\n", argv[0]);
-        return 2;
-    }
-    long repeat = DEFAULT_REPEAT;
-    if (argc == 3) {
-        char *end = NULL;
-        errno = 0;
-        repeat = strtol(argv[2], &end, 10);
-        if (errno != 0 || end == argv[2] || *end != '\0' || repeat < 1) {
-            fprintf(stderr, "bare_libyaml_files: REPEAT must be a positive integer, got '%s'\n", argv[2]);
-            return 2;
-        }
-    }
+    long repeat;
+    int usage = parse_repeat(argc, argv, "bare_libyaml_files", "DIR", &repeat);
+    if (usage != 0)
+        return usage;
 
     double best = -1.0;
     unsigned long files = 0, events = 0;

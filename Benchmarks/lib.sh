@@ -159,7 +159,7 @@ bench_build_c() {
         return 1
     fi
     mkdir -p "$outdir" || return 1
-    if [[ -x "$bin" && "$bin" -nt "$src" ]]; then
+    if [[ -x "$bin" && "$bin" -nt "$src" && "$bin" -nt "$BENCH_DIR/libyaml_loop.h" ]]; then
         echo "$bin"
         return 0
     fi

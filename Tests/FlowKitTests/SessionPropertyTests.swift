@@ -12,12 +12,11 @@ import TestSupport
     /// the test knows which branches hold.
     struct GeneratedFlow {
         struct Branch { var guardHolds: Bool?; var transition: String? }
-        struct Responder { var name: String; var handlers: [String: [Branch]] }
-        struct FlowSpec { var id: String; var parent: Int?; var screens: [String]; var children: [Int] }
+        struct FlowSpec { var id: String; var screens: [String]; var children: [Int] }
 
         var flows: [FlowSpec] = []
-        /// Each responder's handlers, keyed "screen:flow/screen" or "flow:id".
-        var responders: [String: Responder] = [:]
+        /// Each responder's handlers by action, keyed "screen:flow/screen" or "flow:id".
+        var handlers: [String: [String: [Branch]]] = [:]
         var offered: [String: [String]] = [:]
         var yaml = ""
 
@@ -30,7 +29,7 @@ import TestSupport
             while let (parent, depth) = pending.popLast(), flows.count < 7 {
                 let index = flows.count
                 let screens = (0..<Int.random(in: 1...3, using: &rng)).map { "s\(index)_\($0)" }
-                flows.append(FlowSpec(id: "f\(index)", parent: parent, screens: screens, children: []))
+                flows.append(FlowSpec(id: "f\(index)", screens: screens, children: []))
                 if let parent { flows[parent].children.append(index) }
                 if depth < 3 { for _ in 0..<Int.random(in: 0...2, using: &rng) { pending.insert((index, depth + 1), at: 0) } }
             }
@@ -49,9 +48,9 @@ import TestSupport
                     }
                     return table
                 }
-                responders["flow:\(spec.id)"] = Responder(name: "flow '\(spec.id)'", handlers: handlers(&rng))
+                self.handlers["flow:\(spec.id)"] = handlers(&rng)
                 for screen in spec.screens {
-                    responders["screen:\(spec.id)/\(screen)"] = Responder(name: "screen '\(screen)'", handlers: handlers(&rng))
+                    self.handlers["screen:\(spec.id)/\(screen)"] = handlers(&rng)
                     offered["\(spec.id)/\(screen)"] = Self.actions.filter { _ in Bool.random(using: &rng) } + ["back"]
                 }
             }
@@ -62,12 +61,12 @@ import TestSupport
             let spec = flows[index]
             var text = index == 0 ? "flow: \(spec.id)\n" : ""
             text += "\(indent)start: \(spec.screens[0])\n"
-            text += handlersYAML(responders["flow:\(spec.id)"]?.handlers ?? [:], indent: indent)
+            text += handlersYAML(handlers["flow:\(spec.id)"] ?? [:], indent: indent)
             text += "\(indent)screens:\n"
             for screen in spec.screens {
                 text += "\(indent)  \(screen):\n"
                 text += "\(indent)    actions: [\((offered["\(spec.id)/\(screen)"] ?? []).joined(separator: ", "))]\n"
-                text += handlersYAML(responders["screen:\(spec.id)/\(screen)"]?.handlers ?? [:], indent: indent + "    ")
+                text += handlersYAML(handlers["screen:\(spec.id)/\(screen)"] ?? [:], indent: indent + "    ")
             }
             if !spec.children.isEmpty {
                 text += "\(indent)flows:\n"

@@ -15,13 +15,11 @@ struct ActionUses {
         for screen in 0..<table.screenCount {
             for action in table.offeredActions[screen] { byScreens[action].append(table.screenFlows[screen]) }
         }
-        for handler in table.handlers {
-            for case .send(let action?)? in handler.branches.map(\.step) {
-                if let screen = table.screen(ofResponder: handler.responder) {
-                    byScreens[action].append(table.screenFlows[screen])
-                } else {
-                    byFlows[action].append(handler.responder)
-                }
+        for case (let handler, .send(let action?)) in table.steps {
+            if let screen = table.screen(ofResponder: handler.responder) {
+                byScreens[action].append(table.screenFlows[screen])
+            } else {
+                byFlows[action].append(handler.responder)
             }
         }
     }

@@ -119,17 +119,13 @@ struct FlowGraph {
         var active = Array(repeating: false, count: table.flowCount)
         for case let child? in table.startedChildren { active[child] = true }
         // A destination is resolved in the handling flow, so a flow replaced in is its child.
-        for handler in table.handlers {
-            for case .replace(.flow(let child)?)? in handler.branches.map(\.step) { active[child] = true }
-        }
+        for case (_, .replace(.flow(let child)?)) in table.steps { active[child] = true }
         return active
     }
 
     private static func bottomScreens(in table: RoutingTable) -> Set<Int> {
         var bottom = Set(table.parents.indices.compactMap { table.startedChildren[$0] == nil ? table.entryScreens[$0] : nil })
-        for handler in table.handlers {
-            for case .replace(.screen(let screen)?)? in handler.branches.map(\.step) { bottom.insert(screen) }
-        }
+        for case (_, .replace(.screen(let screen)?)) in table.steps { bottom.insert(screen) }
         return bottom
     }
 
@@ -294,10 +290,14 @@ struct FlowGraph {
     /// handler the routing table names. Screens a branch pushes are recorded as pushed
     /// from `pushedFrom`. Where no handler always takes the action, it may reach the
     /// application: `fallback` says whether that counts.
-    private mutating func route(_ action: Int, from responder: Int, pushedFrom: [Int], fallback: Bool, hops: [Hop],
+    private mutating func route(_ action: Int, from responder: Int?, pushedFrom: [Int], fallback: Bool, hops: [Hop],
                                 dispatched: inout Set<Int>, into outcomes: inout [Routed]) {
-        guard dispatched.insert(table.pairNumber(responder, action)).inserted else { return }
-        let handlers = table.route(action, from: responder)
+        // Past the root lies the application alone: only its fallback applies.
+        var handlers: [Int] = []
+        if let responder {
+            guard dispatched.insert(table.pairNumber(responder, action)).inserted else { return }
+            handlers = table.route(action, from: responder)
+        }
         for number in handlers {
             let handler = table.handlers[number]
             for (position, branch) in handler.branches.enumerated() {
@@ -308,12 +308,8 @@ struct FlowGraph {
                 case .replace(let target)?: show(target, pushedFrom: [], hops: taken, into: &outcomes)
                 case .back?: outcomes.append(Routed(outcome: .back(from: handler.handlingFlow), hops: taken))
                 case .send(let next?)?:
-                    if let above = table.next(of: handler.responder) {
-                        route(next, from: above, pushedFrom: pushedFrom, fallback: true, hops: taken, dispatched: &dispatched, into: &outcomes)
-                    } else if next == RoutingTable.quit {
-                        // Sent from the root, it reaches the application, which ends the run.
-                        outcomes.append(Routed(outcome: .end, hops: taken + [Hop(action: next, handler: nil, branch: 0)]))
-                    }
+                    route(next, from: table.next(of: handler.responder), pushedFrom: pushedFrom, fallback: true, hops: taken,
+                          dispatched: &dispatched, into: &outcomes)
                 case .send(nil)?: break
                 case .finish?: outcomes.append(Routed(outcome: .finished(flow: handler.handlingFlow), hops: taken))
                 case .exit?: outcomes.append(Routed(outcome: .end, hops: taken))
@@ -325,7 +321,7 @@ struct FlowGraph {
         switch action {
         case RoutingTable.quit: outcomes.append(Routed(outcome: .end, hops: application))
         case RoutingTable.back:
-            if let screen = table.screen(ofResponder: responder) {
+            if let screen = responder.flatMap(table.screen(ofResponder:)) {
                 outcomes.append(Routed(outcome: .back(from: table.screenFlows[screen]), hops: application))
             }
         default: break

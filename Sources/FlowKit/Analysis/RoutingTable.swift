@@ -138,6 +138,11 @@ struct RoutingTable: Sendable {
 
     var screenCount: Int { screenFlows.count }
 
+    /// Every transition a branch makes, with the handler the branch belongs to.
+    var steps: some Sequence<(handler: RoutedHandler, step: Step)> {
+        handlers.lazy.flatMap { handler in handler.branches.lazy.compactMap { branch in branch.step.map { (handler, $0) } } }
+    }
+
     /// How many actions are numbered: the built-ins and every action some responder handles.
     var actionCount: Int { actionNames.count }
 

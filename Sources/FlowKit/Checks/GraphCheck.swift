@@ -42,9 +42,7 @@ enum GraphCheck {
         var started = graph.activeChildren
         started[0] = true
         // A destination is resolved in the handling flow, so a flow pushed in is its child.
-        for handler in graph.table.handlers {
-            for case .push(.flow(let child)?)? in handler.branches.map(\.step) { started[child] = true }
-        }
+        for case (_, .push(.flow(let child)?)) in graph.table.steps { started[child] = true }
         return started
     }
 
