@@ -24,8 +24,8 @@ struct PlainRunner {
             switch session.prompt {
             case .field(let prompt)?:
                 guard let text = try answer(for: prompt) else { return }
-                transcript.answered(prompt.field, flow: prompt.screen.flowPath.last ?? "", text: text)
                 let events = session.answer(text)
+                transcript.answered(prompt.field, flow: prompt.screen.flow, line: text, events: events)
                 show(events)
                 // Under --defaults nobody is there to answer again: a refused default stops the run.
                 if acceptDefaults, text.isEmpty, case .refused(let reason)? = events.first(where: { if case .refused = $0 { true } else { false } }) {
@@ -88,12 +88,11 @@ struct PlainRunner {
         transcript.record(events, masking: mask)
         for event in events {
             switch event {
-            case .screenShown:
-                if let screen = session.prompt?.screen { Console.emit(mask.apply(PlainText.screen(screen)), to: .standardError) }
+            case .screenShown(let view): Console.emit(mask.apply(PlainText.screen(view)), to: .standardError)
             case .said(let text): Console.emit(mask.apply(text) + "\n", to: .standardError)
             case .refused(let text): Console.emit("! " + mask.apply(text) + "\n", to: .standardError)
             case .warning(let text, let location): Console.emit("\(location): warning: " + mask.apply(text) + "\n", to: .standardError)
-            case .routed, .ended: break
+            case .answered, .routed, .ended: break
             }
         }
     }

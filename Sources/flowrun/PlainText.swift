@@ -2,9 +2,11 @@ import FlowKit
 
 /// What plain mode writes for screens and prompts, and how it reads an action line.
 enum PlainText {
-    /// A screen's heading (title and where it is) and its text.
+    /// The titles of flows that just started, a screen's heading (title and where it
+    /// is) and its text.
     static func screen(_ view: ScreenView) -> String {
-        var text = "\n[\(view.flowPath.joined(separator: " › "))] \(view.title ?? view.screen)\n"
+        var text = view.flowTitles.map { "\n== \($0.title) ==\n" }.joined()
+        text += "\n[\(view.flowPath.joined(separator: " › "))] \(view.title ?? view.screen)\n"
         if let body = view.text, !body.isEmpty { text += body.hasSuffix("\n") ? body : body + "\n" }
         return text
     }

@@ -73,7 +73,7 @@ extension FlowRun {
             let remembers = tree.screens.contains { $0.fields.contains { $0.remember } }
             let memory = remembers ? RememberedAnswers(flowFile: flow, environment: environment) : nil
             if let memory { session.remembered = memory.load() }
-            if !resume { events = session.start() }
+            events = resume ? session.redisplay() : session.start()
             var answered = PresetAnswers()
             do {
                 try answered.add(try answerEntries(), tree: tree)
@@ -122,7 +122,7 @@ extension FlowRun {
             StateFile.save(finished, to: state)
             memory?.save(finished.answersToRemember)
             if interrupted {
-                Console.emit("\ninterrupted; progress saved\(state.map { " in \($0)" } ?? "")\n", to: .standardError)
+                Console.emit("\ninterrupted" + (state.map { "; progress saved in \($0)" } ?? "") + "\n", to: .standardError)
                 throw ExitCode(Signals.exitStatus ?? 130)
             }
             let result = ResultDocument(session: finished)

@@ -6,8 +6,10 @@ import Glibc
 import Darwin
 #endif
 
-/// `--transcript FILE`: JSON Lines, one object per screen shown, answer given, action
-/// routed, message and end of run, appended as they happen. Secret answers are masked.
+/// `--transcript FILE`: JSON Lines, one object per flow title and screen shown, answer
+/// given, action routed, message and end of run, appended as they happen. Every object
+/// has `event` and `time` (RFC 3339, UTC, milliseconds); an answer has the `line` as
+/// typed and the `value` as taken. Secret answers are masked.
 struct Transcript {
     private let descriptor: Int32?
 
@@ -21,33 +23,52 @@ struct Transcript {
         descriptor = opened
     }
 
-    func answered(_ field: ResponderTree.FieldNode, flow: String, text: String) {
-        record(["event": "answer", "flow": flow, "field": field.id, "answer": field.type == .secret ? SecretMask.mask : text])
+    /// Records a line answering `field`, and the value the session took from it, found
+    /// in the events the answer caused (none when it was refused).
+    func answered(_ field: ResponderTree.FieldNode, flow: String, line: String, events: [SessionEvent]) {
+        let secret = field.type == .secret
+        var fields: [String: Value] = ["event": .string("answer"), "flow": .string(flow), "field": .string(field.id),
+                                       "line": .string(secret ? SecretMask.mask : line)]
+        for case .answered(let answeredFlow, let answeredField, let value) in events where answeredFlow == flow && answeredField == field.id {
+            fields["value"] = secret && value != .null ? .string(SecretMask.mask) : value
+        }
+        record(fields)
     }
 
     /// Records events; any text that shows a secret answer is masked.
     func record(_ events: [SessionEvent], masking mask: SecretMask) {
         for event in events {
             switch event {
-            case .screenShown(let flow, let screen): record(["event": "screen", "flow": flow, "screen": screen])
-            case .said(let text): record(["event": "said", "text": mask.apply(text)])
-            case .refused(let text): record(["event": "refused", "text": mask.apply(text)])
-            case .warning(let text, let location): record(["event": "warning", "text": mask.apply(text), "at": location.description])
-            case .routed(let action, let responder, _): record(["event": "action", "action": action, "responder": responder])
+            case .screenShown(let view):
+                for started in view.flowTitles {
+                    record(["event": .string("flow"), "flow": .string(started.flow), "title": .string(mask.apply(started.title))])
+                }
+                record(["event": .string("screen"), "flow": .string(view.flow), "screen": .string(view.screen)])
+            case .said(let text): record(["event": .string("said"), "text": .string(mask.apply(text))])
+            case .refused(let text): record(["event": .string("refused"), "text": .string(mask.apply(text))])
+            case .warning(let text, let location):
+                record(["event": .string("warning"), "text": .string(mask.apply(text)), "at": .string(location.description)])
+            case .routed(let action, let responder, _): record(["event": .string("action"), "action": .string(action), "responder": .string(responder)])
             case .ended(let outcome):
-                var fields = ["event": "end", "status": outcome.status.rawValue, "exit_code": String(outcome.exitCode)]
-                if let message = outcome.message { fields["message"] = mask.apply(message) }
+                var fields: [String: Value] = ["event": .string("end"), "status": .string(outcome.status.rawValue), "exit_code": .int(outcome.exitCode)]
+                if let message = outcome.message { fields["message"] = .string(mask.apply(message)) }
                 record(fields)
+            case .answered:
+                break
             }
         }
     }
 
-    private func record(_ fields: [String: String]) {
+    private func record(_ fields: [String: Value]) {
         guard let descriptor else { return }
+        var fields = fields
+        fields["time"] = .string(Date.now.formatted(Self.timeFormat))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard var line = try? encoder.encode(fields) else { return }
+        guard var line = try? encoder.encode(fields.mapValues(PlainValue.init)) else { return }
         line.append(UInt8(ascii: "\n"))
         _ = line.withUnsafeBytes { Console.writeAll($0, to: descriptor) }
     }
+
+    private static let timeFormat = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 }

@@ -34,7 +34,7 @@ struct SessionDriver {
         }
     }
 
-    var shown: [String] { events.compactMap { if case .screenShown(let flow, let screen) = $0 { "\(flow)/\(screen)" } else { nil } } }
+    var shown: [String] { events.compactMap { if case .screenShown(let view) = $0 { "\(view.flow)/\(view.screen)" } else { nil } } }
     var said: [String] { events.compactMap { if case .said(let text) = $0 { text } else { nil } } }
     var refused: [String] { events.compactMap { if case .refused(let text) = $0 { text } else { nil } } }
     var warnings: [String] { events.compactMap { if case .warning(let text, _) = $0 { text } else { nil } } }

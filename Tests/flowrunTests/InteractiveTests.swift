@@ -7,33 +7,9 @@ import TestSupport
 /// and after.
 @Suite(.enabled(if: ReportValidator.pythonAvailable, "python3 is not installed: interactive tests need its pty module"))
 struct InteractiveTests {
-    static let driver = Fixtures.packageRoot.appendingPathComponent("Tests/Tools/pty_drive.py").path
-
-    struct Screen: Decodable {
-        let screen: String
-        let stdout: String
-        let status: Int
-        let expect_failed: String?
-        let terminal_restored: Bool
-    }
-
-    enum Step {
-        case send(String)
-        case expect(String)
-        case wait(Int)
-        case signal(String)
-
-        var json: [String: Any] {
-            switch self {
-            case .send(let keys): ["send": keys]
-            case .expect(let text): ["expect": text]
-            case .wait(let milliseconds): ["wait": milliseconds]
-            case .signal(let name): ["signal": name]
-            }
-        }
-    }
-
-    static let down = "\u{1B}[B", left = "\u{1B}[D", escape = "\u{1B}", enter = "\r"
+    typealias Screen = PtyDriver.Screen
+    typealias Step = PtyDriver.Step
+    static let down = PtyDriver.down, left = PtyDriver.left, escape = PtyDriver.escape, enter = PtyDriver.enter
 
     static let flow = """
     version: 1
@@ -58,12 +34,7 @@ struct InteractiveTests {
     """
 
     private func drive(_ steps: [Step], flow: String = Self.flow, arguments: [String] = [], environment: [String: String] = [:]) throws -> Screen {
-        let directory = try FlowrunProcess.temporaryDirectory()
-        try flow.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
-        let stepsJSON = String(decoding: try JSONSerialization.data(withJSONObject: steps.map(\.json)), as: UTF8.self)
-        let outcome = try ProcessRunner.run("/usr/bin/env", ["python3", Self.driver, stepsJSON, FlowrunProcess.executable.path, "run", "f.yaml"] + arguments,
-                                            directory: directory, environment: environment, timeout: 60)
-        return try JSONDecoder().decode(Screen.self, from: Data(outcome.stdout.utf8))
+        try PtyDriver.drive(steps, flow: flow, arguments: arguments, environment: environment)
     }
 
     private func values(_ screen: Screen) throws -> [String: Any] {
@@ -89,6 +60,19 @@ struct InteractiveTests {
         #expect(!screen.screen.contains("hunter2"), "the secret's characters never appear on the screen")
         #expect(screen.screen.contains("your name"), "the placeholder is shown while the answer is empty")
         #expect(screen.terminal_restored)
+    }
+
+    /// Ctrl-U deletes what is before the cursor and keeps what is after it (readline),
+    /// as the README says.
+    @Test func controlUDeletesToTheStartOfTheLine() throws {
+        let screen = try drive([
+            .expect("Order"), .send(Self.enter + Self.enter),
+            .expect("Name"), .send("abcd" + Self.left + Self.left + "\u{15}" + Self.enter),
+            .expect("Pin"), .send("1" + Self.enter),
+            .expect("Choose"), .send(Self.enter),
+        ])
+        #expect(screen.expect_failed == nil)
+        #expect(try values(screen)["name"] as? String == "cd")
     }
 
     @Test func escapeGoesBack() throws {
@@ -135,6 +119,13 @@ struct InteractiveTests {
         #expect(screen.status == 130)
         #expect(screen.terminal_restored, "the terminal is back in the mode it had before")
         #expect(screen.screen.contains("interrupted; progress saved in st.json"))
+    }
+
+    @Test func controlCWithoutStateDoesNotClaimProgressWasSaved() throws {
+        let screen = try drive([.expect("Order"), .send("\u{3}")])
+        #expect(screen.status == 130)
+        #expect(screen.screen.contains("interrupted"))
+        #expect(!screen.screen.contains("saved"), "nothing was saved without --state: \(screen.screen)")
     }
 
     @Test func typingPicksAnOptionByItsLabel() throws {

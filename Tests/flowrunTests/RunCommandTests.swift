@@ -273,12 +273,42 @@ import TestSupport
         let outcome = try FlowrunProcess.run(["run", "flow.yaml", "--transcript", "t.jsonl", "--output", "none"],
                                              stdin: "Ada\n\n4321\ndone\n", directory: directory)
         #expect(outcome.status == 0)
-        let lines = try String(contentsOf: directory.appendingPathComponent("t.jsonl"), encoding: .utf8)
-            .split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String] }
-        #expect(lines.first??["event"] == "screen")
-        #expect(lines.contains { $0?["field"] == "pin" && $0?["answer"] == "******" })
-        #expect(lines.contains { $0?["event"] == "action" && $0?["action"] == "done" })
-        #expect(lines.last??["event"] == "end")
+        let lines = try transcriptEvents(try String(contentsOf: directory.appendingPathComponent("t.jsonl"), encoding: .utf8))
+        #expect(lines.first?["event"] as? String == "screen")
+        #expect(lines.contains { $0["field"] as? String == "pin" && $0["line"] as? String == "******" && $0["value"] as? String == "******" })
+        #expect(lines.contains { $0["event"] as? String == "action" && $0["action"] as? String == "done" })
+        #expect(lines.last?["event"] as? String == "end")
         #expect(!(try String(contentsOf: directory.appendingPathComponent("t.jsonl"), encoding: .utf8)).contains("4321"))
+    }
+
+    @Test func transcriptEventsAreTimedAndTypedAndAnswersGiveTheValueTaken() throws {
+        let directory = try flowFile("""
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            fields:
+              - { id: count, type: integer }
+              - { id: sure, type: boolean }
+              - { id: steps, type: multichoice, options: [go, stop] }
+              - { id: note }
+            actions: [done]
+            on: { done: { exit: { code: 4 } } }
+        """)
+        let outcome = try FlowrunProcess.run(["run", "flow.yaml", "--transcript", "t.jsonl", "--output", "none"],
+                                             stdin: "3\ny\n1\n\ndone\n", directory: directory)
+        #expect(outcome.status == 4)
+        let text = try String(contentsOf: directory.appendingPathComponent("t.jsonl"), encoding: .utf8)
+        let lines = try transcriptEvents(text)
+        let time = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/
+        #expect(lines.allSatisfy { ($0["time"] as? String).map { (try? time.wholeMatch(in: $0)) != nil } ?? false }, "\(text)")
+        let answers = lines.filter { $0["event"] as? String == "answer" }
+        #expect(answers.map { $0["line"] as? String } == ["3", "y", "1", ""])
+        #expect(answers[0]["value"] as? Int == 3)
+        #expect(answers[1]["value"] as? Bool == true)
+        #expect(answers[2]["value"] as? [String] == ["go"])
+        #expect(answers[3]["value"] is NSNull)
+        #expect(text.contains(#""exit_code":4"#), "the exit code is a number: \(text)")
     }
 }

@@ -53,8 +53,8 @@ public enum CoverageItem: Hashable, Sendable {
         }
         for event in events {
             switch event {
-            case .screenShown(let flow, let id):
-                if let screen = tree.screen(flow: flow, id: id) { items.append(.screen(screen)) }
+            case .screenShown(let view):
+                if let screen = tree.screen(flow: view.flow, id: view.screen) { items.append(.screen(screen)) }
             case .routed(_, _, let branch?):
                 items.append(.branch(branch))
             default:

@@ -14,13 +14,25 @@ public enum Prompt: Sendable {
     }
 }
 
-/// The screen on display: where it is in the tree and its rendered text.
+/// A screen as shown: where it is in the tree and its rendered text.
 public struct ScreenView: Sendable, Equatable {
     /// The flow path from the root, for a breadcrumb: `["app", "login"]`.
     public let flowPath: [String]
     public let screen: String
+    /// The titles of the flows that started since the screen shown before, outermost
+    /// first (spec §5): printed above this screen. Empty in a prompt's view.
+    public var flowTitles: [FlowTitle] = []
     public let title: String?
     public let text: String?
+
+    /// The flow that owns the screen.
+    public var flow: String { flowPath.last ?? "" }
+
+    /// A started flow's rendered title.
+    public struct FlowTitle: Sendable, Equatable {
+        public let flow: String
+        public let title: String
+    }
 }
 
 /// A field to answer.

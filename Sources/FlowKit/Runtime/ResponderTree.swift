@@ -7,6 +7,8 @@ public struct ResponderTree: Sendable {
     public final class FlowNode: Sendable {
         public let id: String
         public let parent: Int?
+        /// Shown when the flow starts, above the first screen shown after it (spec §5).
+        let title: Compiled<Template>?
         public let start: Target
         /// Declared variables in order, then each field's variable (null until answered).
         let initialVariables: [(name: String, value: Value)]
@@ -20,11 +22,12 @@ public struct ResponderTree: Sendable {
         /// "flow 'id'", as events and `flowrun chain` name the responder.
         let responderName: String
 
-        init(id: String, parent: Int?, start: Target, initialVariables: [(name: String, value: Value)], environment: Set<String>,
+        init(id: String, parent: Int?, title: Compiled<Template>?, start: Target, initialVariables: [(name: String, value: Value)], environment: Set<String>,
              result: [(name: String, expression: Compiled<Expression>)]?, handlers: [String: HandlerNode], screens: [Int],
              responderName: String) {
             self.id = id
             self.parent = parent
+            self.title = title
             self.start = start
             self.initialVariables = initialVariables
             self.environment = environment

@@ -45,7 +45,7 @@ private struct ResponderTreeCompiler {
                 for field in screen.fields where names.insert(field.id.value).inserted { variables.append((field.id.value, .null)) }
             }
             flows.append(ResponderTree.FlowNode(
-                id: flow.id.value, parent: index.flows[position].parent, start: target,
+                id: flow.id.value, parent: index.flows[position].parent, title: try template(flow.title), start: target,
                 initialVariables: variables, environment: Set(flow.environment.map(\.value)),
                 result: try flow.result.map { entries throws(CompileError) in
                     try entries.map { entry throws(CompileError) in (entry.name.value, try expression(entry.expression)) }

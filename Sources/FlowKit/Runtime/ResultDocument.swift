@@ -148,12 +148,12 @@ public struct ResultDocument: Sendable {
     }
 }
 
-/// A value as plain JSON (doubles as numbers), for result documents.
-struct PlainValue: Encodable {
+/// A value as plain JSON (doubles as numbers), for result documents and transcripts.
+public struct PlainValue: Encodable {
     let value: Value
-    init(_ value: Value) { self.value = value }
+    public init(_ value: Value) { self.value = value }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch value {
         case .null: try container.encodeNil()

@@ -14,7 +14,7 @@ extension Session {
             let node = tree.screens[screen]
             let field = node.fields[position]
             return .field(FieldPrompt(
-                screen: view(of: screen, run: &run), field: field,
+                screen: run.view(of: screen), field: field,
                 label: run.render(field.label, in: node.flow) ?? Self.humanized(field.id),
                 help: run.render(field.help, in: node.flow), placeholder: run.render(field.placeholder, in: node.flow),
                 defaultValue: run.defaultValue(of: field, in: node.flow),
@@ -25,20 +25,8 @@ extension Session {
             let actions = node.actions.filter { run.holds($0.when, in: node.flow) }.map { action in
                 ActionPrompt.Action(id: action.id, label: run.render(action.label, in: node.flow) ?? Self.humanized(action.id), key: action.key)
             }
-            return .action(ActionPrompt(screen: view(of: screen, run: &run), actions: actions))
+            return .action(ActionPrompt(screen: run.view(of: screen), actions: actions))
         }
-    }
-
-    private func view(of screen: Int, run: inout Run) -> ScreenView {
-        let node = tree.screens[screen]
-        var flowPath: [String] = []
-        var current: Int? = node.flow
-        while let flow = current {
-            flowPath.insert(tree.flows[flow].id, at: 0)
-            current = tree.flows[flow].parent
-        }
-        return ScreenView(flowPath: flowPath, screen: node.id, title: run.render(node.title, in: node.flow),
-                          text: run.render(node.text, in: node.flow))
     }
 
     /// An id as a label, where none is given (spec §5): `sign_up` → "Sign up". Runs of `_`

@@ -72,6 +72,17 @@ public struct Session: Sendable {
         return finish(run)
     }
 
+    /// The current screen shown again in full, headed by the titles of every flow from
+    /// the root to it, as `--resume` shows it before asking (cli.md). The path is not
+    /// extended: the run goes on where it was saved.
+    public func redisplay() -> [SessionEvent] {
+        guard outcome == nil, let screen = currentScreen else { return [] }
+        var run = Run(session: self)
+        let flows = Array(sequence(first: tree.screens[screen].flow) { tree.flows[$0].parent }.reversed())
+        let view = run.view(of: screen, titlesOf: flows)
+        return run.events + [.screenShown(view)]
+    }
+
     /// Answers the current field with a typed line (cli.md's plain-mode rules); an
     /// empty line means "no answer".
     public mutating func answer(_ text: String) -> [SessionEvent] {

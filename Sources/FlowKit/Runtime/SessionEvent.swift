@@ -1,7 +1,12 @@
 /// What happened in answer to an input: the session's only output.
 public enum SessionEvent: Sendable, Equatable {
-    /// A screen was shown (or shown again): `flow/screen` joins the run's path.
-    case screenShown(flow: String, screen: String)
+    /// A screen was shown (or shown again), as it reads at that moment: `flow/screen`
+    /// joins the run's path. A `terminal` screen is shown too, though its flow finishes
+    /// at once, so a front end draws the view carried here, not the next prompt's.
+    case screenShown(ScreenView)
+    /// A field's answer was taken: the value stored in the flow's variable (`null` for
+    /// no answer). A refused answer gives `.refused` instead.
+    case answered(flow: String, field: String, value: Value)
     /// A branch's `say`.
     case said(String)
     /// An answer or action was refused; the same question is asked again.

@@ -8,6 +8,9 @@ struct Run {
     var state: SessionState
     var events: [SessionEvent] = []
     private var steps = 0
+    /// Flows started since the last screen was shown, outermost first: their titles
+    /// head the next screen (spec §5).
+    private var startedFlows: [Int] = []
 
     typealias Responder = ResponderTree.Responder
 
@@ -29,6 +32,7 @@ struct Run {
     /// Starts a flow afresh (spec §7): initial variables, a stack holding only its start.
     mutating func startFlow(_ flow: Int) {
         let node = tree.flows[flow]
+        startedFlows.append(flow)
         state.flows[flow] = SessionState.FlowState(variables: Dictionary(node.initialVariables.map { ($0.name, $0.value) }) { first, _ in first })
         switch node.start {
         case .screen(let screen): state.flows[flow].stack = [.screen(screen)]
@@ -57,12 +61,28 @@ struct Run {
             finishFlow(innermostFlow)
             return
         }
-        let node = tree.screens[screen]
-        state.path.append(node.pathName)
-        events.append(.screenShown(flow: tree.flows[node.flow].id, screen: node.id))
-        _ = render(node.title, in: node.flow)
-        _ = render(node.text, in: node.flow)
+        state.path.append(tree.screens[screen].pathName)
+        let started = startedFlows
+        startedFlows = []
+        events.append(.screenShown(view(of: screen, titlesOf: started)))
         askField(from: 0, screen: screen)
+    }
+
+    /// The screen as it reads now, headed by the titles of `flows` that have one.
+    mutating func view(of screen: Int, titlesOf flows: [Int] = []) -> ScreenView {
+        let node = tree.screens[screen]
+        var flowPath: [String] = []
+        var current: Int? = node.flow
+        while let flow = current {
+            flowPath.append(tree.flows[flow].id)
+            current = tree.flows[flow].parent
+        }
+        var view = ScreenView(flowPath: flowPath.reversed(), screen: node.id, title: render(node.title, in: node.flow),
+                              text: render(node.text, in: node.flow))
+        view.flowTitles = flows.compactMap { flow in
+            render(tree.flows[flow].title, in: flow).flatMap { $0.isEmpty ? nil : ScreenView.FlowTitle(flow: tree.flows[flow].id, title: $0) }
+        }
+        return view
     }
 
     /// Moves to the first field from `position` whose `when` holds; fields skipped get
@@ -100,6 +120,7 @@ struct Run {
                 return
             }
             state.flows[node.flow].variables[field.id] = .null
+            events.append(.answered(flow: tree.flows[node.flow].id, field: field.id, value: .null))
             steps = 0
             askField(from: position + 1, screen: screen)
             runQueue()
@@ -118,6 +139,7 @@ struct Run {
             }
         }
         state.flows[node.flow].variables[field.id] = answer
+        events.append(.answered(flow: tree.flows[node.flow].id, field: field.id, value: answer))
         state.forgottenSecrets.removeAll { $0 == "\(tree.flows[node.flow].id).\(field.id)" }
         steps = 0
         askField(from: position + 1, screen: screen)

@@ -38,8 +38,9 @@ struct InteractiveRunner {
                 }
                 result = ask(prompt)
                 if case .submitted(let text) = result {
-                    transcript.answered(prompt.field, flow: prompt.screen.flowPath.last ?? "", text: text)
-                    show(session.answer(text))
+                    let events = session.answer(text)
+                    transcript.answered(prompt.field, flow: prompt.screen.flow, line: text, events: events)
+                    show(events)
                 }
             case .action(let prompt)?:
                 // Built-ins the screen defines itself are listed once, under the screen's label.
@@ -106,15 +107,18 @@ struct InteractiveRunner {
         transcript.record(events, masking: mask)
         for event in events {
             switch event {
-            case .screenShown:
-                guard let view = session.prompt?.screen else { continue }
-                var text = "\n" + style.bold(mask.apply(view.title ?? view.screen)) + "  " + style.dim(view.flowPath.joined(separator: " › ")) + "\n"
+            case .screenShown(let view):
+                var text = view.flowTitles.map { started in
+                    let title = mask.apply(started.title)
+                    return "\n" + style.bold(title) + "\n" + style.dim(String(repeating: "═", count: min(DisplayWidth.of(title), RawTerminal.width))) + "\n"
+                }.joined()
+                text += "\n" + style.bold(mask.apply(view.title ?? view.screen)) + "  " + style.dim(view.flowPath.joined(separator: " › ")) + "\n"
                 if let body = view.text, !body.isEmpty { text += TextWrapping.wrap(mask.apply(body), width: RawTerminal.width) + "\n" }
                 Console.emit(text, to: .standardError)
             case .said(let text): Console.emit(style.cyan("› ") + mask.apply(text) + "\n", to: .standardError)
             case .refused(let text): Console.emit(style.red("✗ ") + mask.apply(text) + "\n", to: .standardError)
             case .warning(let text, let location): Console.emit(style.yellow("\(location): warning: ") + mask.apply(text) + "\n", to: .standardError)
-            case .routed, .ended: break
+            case .answered, .routed, .ended: break
             }
         }
     }

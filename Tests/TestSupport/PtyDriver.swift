@@ -1,0 +1,52 @@
+import Foundation
+
+/// Runs `flowrun run` on a real pseudo-terminal through `Tests/Tools/pty_drive.py`:
+/// keys in, the screen as a person sees it out, and the terminal's modes compared
+/// before and after.
+public enum PtyDriver {
+    static let script = Fixtures.packageRoot.appendingPathComponent("Tests/Tools/pty_drive.py").path
+
+    public static let down = "\u{1B}[B", left = "\u{1B}[D", escape = "\u{1B}", enter = "\r"
+
+    /// What the run showed and how it ended.
+    public struct Screen: Decodable, Sendable {
+        public let screen: String
+        public let stdout: String
+        public let status: Int
+        /// The first `expect` step whose text never appeared, or nil.
+        public let expect_failed: String?
+        public let terminal_restored: Bool
+    }
+
+    public enum Step: Sendable {
+        case send(String)
+        case expect(String)
+        case wait(Int)
+        case signal(String)
+
+        var json: [String: Any] {
+            switch self {
+            case .send(let keys): ["send": keys]
+            case .expect(let text): ["expect": text]
+            case .wait(let milliseconds): ["wait": milliseconds]
+            case .signal(let name): ["signal": name]
+            }
+        }
+    }
+
+    /// Writes `flow` to `f.yaml` in a new folder and runs `flowrun run f.yaml ARGUMENTS`
+    /// there, taking the steps in order.
+    public static func drive(_ steps: [Step], flow: String, arguments: [String] = [], environment: [String: String] = [:]) throws -> Screen {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        try flow.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        return try drive(steps, in: directory, arguments: ["f.yaml"] + arguments, environment: environment)
+    }
+
+    /// Runs `flowrun run ARGUMENTS` in `directory`, taking the steps in order.
+    public static func drive(_ steps: [Step], in directory: URL, arguments: [String], environment: [String: String] = [:]) throws -> Screen {
+        let stepsJSON = String(decoding: try JSONSerialization.data(withJSONObject: steps.map(\.json)), as: UTF8.self)
+        let outcome = try ProcessRunner.run("/usr/bin/env", ["python3", script, stepsJSON, FlowrunProcess.executable.path, "run"] + arguments,
+                                            directory: directory, environment: environment, timeout: 60)
+        return try JSONDecoder().decode(Screen.self, from: Data(outcome.stdout.utf8))
+    }
+}
