@@ -101,6 +101,7 @@ extension FlowRun {
             let interactive = !plain && !defaults && Console.isTerminal(.standardInput) && environment["TERM"] != "dumb"
             let finished: Session
             let interrupted: Bool
+            var stop: RunOutcome?
             if interactive, let terminal = RawTerminal() {
                 var runner = InteractiveRunner(session: session, document: document, presets: answered, statePath: state, transcript: transcriptFile,
                                                style: TextStyle(enabled: !noColor && Console.colors(.standardError)))
@@ -113,8 +114,8 @@ extension FlowRun {
                 do {
                     try runner.run(startingWith: events)
                 } catch {
-                    runner.save()
-                    throw RunFailure(error.message).exit()
+                    Console.error(error.message)
+                    stop = RunOutcome(.failed, exitCode: 2, message: error.message)
                 }
                 interrupted = Signals.exitStatus != nil
                 finished = runner.session
@@ -122,15 +123,20 @@ extension FlowRun {
             StateFile.save(finished, to: state)
             memory?.save(finished.answersToRemember)
             if interrupted {
-                Console.emit("\ninterrupted" + (state.map { "; progress saved in \($0)" } ?? "") + "\n", to: .standardError)
-                throw ExitCode(Signals.exitStatus ?? 130)
+                let message = "interrupted" + (state.map { "; progress saved in \($0)" } ?? "")
+                stop = RunOutcome(.interrupted, exitCode: Int(Signals.exitStatus ?? 130), message: message)
+                Console.emit("\n", to: .standardError)
             }
-            let result = ResultDocument(session: finished)
+            // Every way a started run ends prints the result document (cli.md), and its
+            // message on stderr whatever the format (a --defaults stop said it already).
+            let result = ResultDocument(session: finished, outcome: stop)
             if output == .env, let clash = result.envClashes.first {
                 throw RunFailure("--output env: '\(clash.0)' and '\(clash.1)' have the same shell name; use --output json").exit()
             }
             Console.output(result.render(as: output))
-            if let message = result.outcome.message { Console.emit(finished.secretMask.apply(message) + "\n", to: .standardError) }
+            if let message = result.outcome.message, result.outcome.status != .failed || stop == nil {
+                Console.emit(finished.secretMask.apply(message) + "\n", to: .standardError)
+            }
             if result.outcome.exitCode != 0 { throw ExitCode(Int32(clamping: result.outcome.exitCode)) }
         }
 

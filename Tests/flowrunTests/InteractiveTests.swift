@@ -126,6 +126,9 @@ struct InteractiveTests {
         #expect(screen.status == 130)
         #expect(screen.screen.contains("interrupted"))
         #expect(!screen.screen.contains("saved"), "nothing was saved without --state: \(screen.screen)")
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(screen.stdout.utf8)) as? [String: Any])
+        #expect(result["status"] as? String == "interrupted", "an interrupted run still prints its result document")
+        #expect(result["exit_code"] as? Int == 130)
     }
 
     @Test func typingPicksAnOptionByItsLabel() throws {

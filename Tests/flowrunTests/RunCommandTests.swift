@@ -262,10 +262,31 @@ import TestSupport
             screens:
               end: { terminal: true }
         """)
-        let outcome = try FlowrunProcess.run(["run", "flow.yaml"], stdin: "spin\n", directory: directory)
+        for format in ["json", "yaml", "env", "none"] {
+            let outcome = try FlowrunProcess.run(["run", "flow.yaml", "--output", format], stdin: "spin\n", directory: directory)
+            #expect(outcome.status == 2)
+            #expect(outcome.stderr.contains("runaway-transitions: more than 10000 steps"), "--output \(format)")
+            if format == "json" { #expect(try json(outcome.stdout)["status"] as? String == "failed") }
+            if format == "yaml" { #expect(outcome.stdout.contains("status: failed")) }
+        }
+    }
+
+    @Test func aStopByDefaultsPrintsTheResultDocumentAndItsMessage() throws {
+        let directory = try flowFile("""
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s: { fields: [{ id: team, default: core }, { id: name, required: true }], actions: [quit] }
+        """)
+        let outcome = try FlowrunProcess.run(["run", "flow.yaml", "--defaults"], directory: directory)
         #expect(outcome.status == 2)
-        #expect(try json(outcome.stdout)["status"] as? String == "failed")
-        #expect(outcome.stderr.contains("runaway-transitions"))
+        #expect(outcome.stderr.contains("--defaults: the required field 'name' has no default and no answer"))
+        let document = try json(outcome.stdout)
+        #expect(document["status"] as? String == "failed")
+        #expect(document["exit_code"] as? Int == 2)
+        #expect((document["message"] as? String)?.hasPrefix("--defaults: the required field 'name'") == true)
+        #expect((document["values"] as? [String: [String: Any]])?["app"]?["team"] as? String == "core", "what was answered is kept")
     }
 
     @Test func aTranscriptRecordsTheRunWithSecretsMasked() throws {

@@ -11,8 +11,10 @@ public struct ResultDocument: Sendable {
     public let path: [String]
     public let values: [String: [String: Value]]
 
-    public init(session: Session) {
-        outcome = session.outcome ?? RunOutcome(.incomplete, exitCode: 3)
+    /// The session's result; `outcome` replaces the session's own where the front end
+    /// stopped the run (a signal, or `--defaults` with no answer to give).
+    public init(session: Session, outcome: RunOutcome? = nil) {
+        self.outcome = outcome ?? session.outcome ?? RunOutcome(.incomplete, exitCode: 3)
         path = session.path
         values = session.values
     }

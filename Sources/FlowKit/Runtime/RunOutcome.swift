@@ -9,8 +9,11 @@ public struct RunOutcome: Sendable, Equatable, Codable {
         case cancelled
         /// Input ended before the flow did.
         case incomplete
-        /// The run stopped on an error of the flow (`runaway-transitions`).
+        /// The run stopped on an error of the flow (`runaway-transitions`), or because
+        /// `--defaults` met a question nobody was there to answer.
         case failed
+        /// SIGINT or SIGTERM stopped the run (exit code 130 or 143).
+        case interrupted
     }
 
     public var status: Status
