@@ -46,6 +46,34 @@ import TestSupport
         expect: { status: cancelled, exit_code: 0 }
     """
 
+    /// `answers` take what `--answers` takes (cli.md 1.1): a list for a multichoice field.
+    @Test func answersTakeAListForAMultichoiceFieldAsAnswersFilesDo() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        try """
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            fields: [{ id: toppings, type: multichoice, options: [cheese, ham, olives] }]
+            actions: [done]
+            on: { done: { finish: true } }
+        """.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        try """
+        flow: f.yaml
+        cases:
+          - name: a list answers a multichoice field
+            answers: { toppings: [cheese, olives] }
+            input: [done]
+            expect: { status: finished, values: { app: { toppings: [cheese, olives] } } }
+        """.write(to: directory.appendingPathComponent("f.flowtest.yaml"), atomically: true, encoding: .utf8)
+        try "toppings: [cheese, olives]\n".write(to: directory.appendingPathComponent("answers.yaml"), atomically: true, encoding: .utf8)
+        let test = try FlowrunProcess.run(["test", "f.flowtest.yaml"], directory: directory)
+        #expect(test.status == 0, "\(test.stdout)\(test.stderr)")
+        let run = try FlowrunProcess.run(["run", "f.yaml", "--answers", "answers.yaml"], stdin: "done\n", directory: directory)
+        #expect(run.stdout.contains("\"toppings\" : [\n        \"cheese\",\n        \"olives\""), "the same answers file gives the same values: \(run.stdout)")
+    }
+
     @Test func theExamplesPass() throws {
         let outcome = try FlowrunProcess.run(["test", "Flows"], directory: root)
         #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")

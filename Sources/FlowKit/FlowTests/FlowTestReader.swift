@@ -79,7 +79,7 @@ extension NodeReader {
         guard let keys = mapping(node, allowed: FlowTestCaseKey.allCases, what: "a case") else { return nil }
         let name = required(.name, in: keys, of: node, what: "a case").flatMap { template($0, what: "a case's 'name'") }
         let input = keys[.input].map { lines($0) } ?? []
-        let answers = keys[.answers].map { scalarMap($0, what: "'answers'") } ?? []
+        let answers = keys[.answers].map { answerMap($0) } ?? []
         let environment = keys[.env].map { scalarMap($0, what: "'env'") } ?? []
         let expect = required(.expect, in: keys, of: node, what: "a case").flatMap { expectations($0) }
         guard let name, let expect else { return nil }
@@ -100,6 +100,17 @@ extension NodeReader {
                 return nil
             }
             return Located(text, at: SourceLocation(element))
+        }
+    }
+
+    /// `answers`: what `--answers` takes (cli.md), a value or a list of values per field.
+    private mutating func answerMap(_ node: Node) -> [(key: Located<String>, text: String)] {
+        idMapping(node, what: "'answers'").compactMap { key, _, value in
+            guard let text = PresetAnswers.answerText(value) else {
+                report(.typeMismatch, "the answer for '\(key.value)' must be a value or a list of values, but this is \(describe(value))", at: value)
+                return nil
+            }
+            return (key, text)
         }
     }
 

@@ -67,16 +67,22 @@ public struct PresetAnswers: Sendable {
         }
         return try pairs.map { pair throws(KeyError) in
             guard let key = pair.key.string else { throw KeyError(description: "\(file):\(pair.key.start): keys are field ids") }
-            if let list = pair.value.sequence {
-                guard list.allSatisfy({ $0.kind == .scalar }) else {
-                    throw KeyError(description: "\(file):\(pair.value.start): the answer for '\(key)' must be a list of values")
-                }
-                return (key, list.compactMap(\.string).joined(separator: ","))
+            guard let text = answerText(pair.value) else {
+                throw KeyError(description: "\(file):\(pair.value.start): the answer for '\(key)' must be a value or a list of values")
             }
-            guard pair.value.kind == .scalar else {
-                throw KeyError(description: "\(file):\(pair.value.start): the answer for '\(key)' must be a value or a list")
-            }
-            return (key, pair.value.scalarKind == .null ? "" : pair.value.string ?? "")
+            return (key, text)
         }
+    }
+
+    /// An answer as written in an answers file or a flow test's `answers`: a value, as a
+    /// line would give it (`null` is no answer), or a list of values (for a multichoice
+    /// field) as comma-separated text. Nil for anything else.
+    public static func answerText(_ node: Node) -> String? {
+        if let list = node.sequence {
+            guard list.allSatisfy({ $0.kind == .scalar }) else { return nil }
+            return list.compactMap(\.string).joined(separator: ",")
+        }
+        guard node.kind == .scalar else { return nil }
+        return node.scalarKind == .null ? "" : node.string ?? ""
     }
 }
