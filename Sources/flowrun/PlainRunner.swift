@@ -56,12 +56,20 @@ struct PlainRunner {
             guard prompt.defaultValue != nil || !prompt.field.isRequired else {
                 throw Stop(message: "--defaults: the required field '\(prompt.field.id)' has no default and no answer")
             }
+            Console.emit(PlainText.field(prompt) + taken(by: "", for: prompt) + "\n", to: .standardError)
             return ""
         }
         Console.emit(PlainText.field(prompt), to: .standardError)
         let line = nextLine()
-        if let line { echo(prompt.field.type == .secret ? SecretMask.mask : line) }
+        if let line { echo(taken(by: line, for: prompt)) }
         return line
+    }
+
+    /// What a line answers, as the log shows it: the line, or for an empty line the
+    /// default it takes, so the log reads true (`Author [Ada]: Ada`); secrets masked.
+    private func taken(by line: String, for prompt: FieldPrompt) -> String {
+        if prompt.field.type == .secret { return line.isEmpty && prompt.defaultValue == nil ? "" : SecretMask.mask }
+        return line.isEmpty ? PlainText.defaultText(prompt) ?? "" : line
     }
 
     /// Piped input is not echoed by a terminal: write it after its prompt, so the log reads

@@ -19,11 +19,16 @@ enum PlainText {
             text += " (" + prompt.options.enumerated().map { "\($0 + 1). \($1.label)" }.joined(separator: ", ") + ")"
         }
         if prompt.field.type == .boolean { text += " (y/n)" }
-        if let value = prompt.defaultValue, prompt.field.type != .secret {
-            let shown = value.displayText
-            if !shown.isEmpty { text += " [\(shown)]" }
-        }
+        if let shown = defaultText(prompt), !shown.isEmpty { text += " [\(shown)]" }
         return text + ": "
+    }
+
+    /// What an empty line takes, written as an answer would be typed (`y`/`n` for a
+    /// boolean); nil when there is no default, and for a secret, whose default is never shown.
+    static func defaultText(_ prompt: FieldPrompt) -> String? {
+        guard let value = prompt.defaultValue, prompt.field.type != .secret else { return nil }
+        if case .bool(let yes) = value { return yes ? "y" : "n" }
+        return value.displayText
     }
 
     /// The actions offered, numbered from 1, and the built-ins that may always be typed.

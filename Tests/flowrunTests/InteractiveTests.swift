@@ -75,6 +75,26 @@ struct InteractiveTests {
         #expect(try values(screen)["name"] as? String == "cd")
     }
 
+    @Test func aPlaceholderIsNotShownWhereADefaultWillBeTaken() throws {
+        let flow = """
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            fields:
+              - { id: author, default: Ada, placeholder: "your name" }
+              - { id: city, placeholder: "a city" }
+            actions: [done]
+            on: { done: { finish: true } }
+        """
+        let screen = try drive([.expect("Author"), .send(Self.enter), .expect("City"), .send(Self.enter), .expect("Choose"), .send(Self.enter)], flow: flow)
+        #expect(screen.expect_failed == nil)
+        #expect(!screen.screen.contains("your name"), "an empty line takes Ada, not what the placeholder suggests")
+        #expect(screen.screen.contains("a city"), "a field without a default keeps its placeholder")
+        #expect(try values(screen)["author"] as? String == "Ada")
+    }
+
     @Test func escapeGoesBack() throws {
         let screen = try drive([
             .expect("Order"), .send(String(repeating: Self.enter, count: 4)),

@@ -139,7 +139,7 @@ import TestSupport
         #expect(empty.status == 0, "\(empty.stderr)")
         let nested = try FlowrunProcess.run(["run", "f.yaml", "--answers", "nested.yaml"], directory: directory)
         #expect(nested.status == 2)
-        #expect(nested.stderr.contains("the answer for 'name' must be a list of values"))
+        #expect(nested.stderr.contains("the answer for 'name' must be a value or a list of values"))
     }
 
     @Test func aLongLineIsReadWhole() throws {

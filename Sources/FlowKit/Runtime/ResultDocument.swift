@@ -52,37 +52,51 @@ public struct ResultDocument: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// One `FLOWID_NAME='value'` line per variable (upper-cased, `-` as `_`), for
-    /// `eval "$(flowrun run --output env f.yaml)"`. Values render as templates render them.
+    /// Shell lines for `eval "$(flowrun run --output env f.yaml)"` (cli.md): first
+    /// `FLOWRUN_STATUS`, `FLOWRUN_EXIT_CODE`, `FLOWRUN_SCREEN` and `FLOWRUN_MESSAGE`, then
+    /// one `FLOWID_NAME='value'` line per variable (upper-cased, `-` as `_`). Lists and
+    /// maps are JSON text, `null` is empty, other values render as templates render them.
     var env: String {
-        var lines: [String] = []
-        for (variable, value) in envVariables {
-            let text = ValueFormatting.render(value)
-            lines.append("\(variable)='\(text.replacing("'", with: "'\\''"))'")
+        let outcomeValues: [Value] = [.string(outcome.status.rawValue), .int(outcome.exitCode),
+                                      screen.map(Value.string) ?? .null, outcome.message.map(Value.string) ?? .null]
+        let lines = (zip(Self.outcomeVariables, outcomeValues).map { ($0, $1) } + envVariables.map { ($0.name, $0.value) }).map { variable, value in
+            "\(variable)='\(Self.envText(value).replacing("'", with: "'\\''"))'"
         }
-        return lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")
+        return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Every variable's shell name and value, in a stable order.
-    private var envVariables: [(name: String, value: Value)] {
+    /// The names the outcome takes in `--output env`, in the order written.
+    private static let outcomeVariables = ["FLOWRUN_STATUS", "FLOWRUN_EXIT_CODE", "FLOWRUN_SCREEN", "FLOWRUN_MESSAGE"]
+
+    private static func envText(_ value: Value) -> String {
+        switch value {
+        case .list, .map:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return (try? encoder.encode(PlainValue(value))).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        default:
+            return ValueFormatting.render(value)
+        }
+    }
+
+    /// Every variable's shell name and value, in a stable order, with the `flowid.name` it stands for.
+    private var envVariables: [(name: String, value: Value, source: String)] {
         values.keys.sorted().flatMap { flow in
             (values[flow] ?? [:]).keys.sorted().map { name in
-                ("\(flow)_\(name)".uppercased().replacing("-", with: "_"), values[flow]?[name] ?? .null)
+                ("\(flow)_\(name)".uppercased().replacing("-", with: "_"), values[flow]?[name] ?? .null, "\(flow).\(name)")
             }
         }
     }
 
     /// Variables whose shell names would clash under `--output env` (`foo` and `FOO`,
-    /// `x-y` and `x_y`, flow `a` variable `b_c` and flow `a_b` variable `c`), as
-    /// `flowid.name` pairs; an env document with a clash would lose a value silently.
+    /// `x-y` and `x_y`, flow `a` variable `b_c` and flow `a_b` variable `c`, flow
+    /// `flowrun` variable `status` and `FLOWRUN_STATUS`), as pairs of `flowid.name`; an env
+    /// document with a clash would lose a value silently.
     public var envClashes: [(String, String)] {
-        var first: [String: String] = [:]
+        var first = Dictionary(uniqueKeysWithValues: Self.outcomeVariables.map { ($0, $0) })
         var clashes: [(String, String)] = []
-        for flow in values.keys.sorted() {
-            for name in (values[flow] ?? [:]).keys.sorted() {
-                let variable = "\(flow)_\(name)".uppercased().replacing("-", with: "_")
-                if let earlier = first[variable] { clashes.append((earlier, "\(flow).\(name)")) } else { first[variable] = "\(flow).\(name)" }
-            }
+        for variable in envVariables {
+            if let earlier = first[variable.name] { clashes.append((earlier, variable.source)) } else { first[variable.name] = variable.source }
         }
         return clashes
     }

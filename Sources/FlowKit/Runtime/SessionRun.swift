@@ -115,8 +115,9 @@ struct Run {
         // A required field needs a real answer: not an empty list or an empty rendered default.
         if field.isRequired, value == .list([]) || value == .string("") { value = nil }
         guard let answer = value, answer != .null else {
+            // `message` is for the constraints (spec §6): a missing answer keeps its own.
             if field.isRequired {
-                events.append(.refused(render(field.message, in: node.flow) ?? "An answer is required."))
+                events.append(.refused("An answer is required."))
                 return
             }
             state.flows[node.flow].variables[field.id] = .null

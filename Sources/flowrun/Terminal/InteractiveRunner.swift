@@ -90,7 +90,9 @@ struct InteractiveRunner {
             if let value = prompt.defaultValue, prompt.field.type != .secret, !value.displayText.isEmpty {
                 label += style.dim(" [\(value.displayText)]")
             }
-            return widgets.line(label: label + ":", placeholder: prompt.placeholder, secret: prompt.field.type == .secret, keys: &keys)
+            // An empty line takes the default: a placeholder would say otherwise.
+            let placeholder = prompt.defaultValue == nil || prompt.defaultValue == .null ? prompt.placeholder : nil
+            return widgets.line(label: label + ":", placeholder: placeholder, secret: prompt.field.type == .secret, keys: &keys)
         }
     }
 
