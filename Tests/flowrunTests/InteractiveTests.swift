@@ -44,7 +44,7 @@ struct InteractiveTests {
 
     @Test func choicesMultichoiceLineEditingAndASecretThatNeverShows() throws {
         let screen = try drive([
-            .expect("Order"), .send(Self.down + Self.down + Self.enter),          // Large, with the arrow keys
+            .expect("Order"), .send(Self.down + Self.down + Self.down + Self.enter),  // past "(no answer)" to Large, with the arrow keys
             .send(" " + Self.down + " " + Self.enter),                            // cream and sugar, toggled with space
             .send("word\u{17}hello wrld" + Self.left + Self.left + Self.left + "o" + Self.enter),  // Ctrl-W, then an edit in the middle
             .send("hunter2" + Self.enter),
@@ -73,6 +73,33 @@ struct InteractiveTests {
         ])
         #expect(screen.expect_failed == nil)
         #expect(try values(screen)["name"] as? String == "cd")
+    }
+
+    @Test func optionalBooleansAndChoicesWithoutADefaultStartOnNoAnswer() throws {
+        let flow = """
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            fields:
+              - { id: newsletter, type: boolean }
+              - { id: size, type: choice, options: [s, m] }
+              - { id: agree, type: boolean, required: true }
+              - { id: colour, type: choice, options: [red, blue], default: blue }
+            actions: [done]
+            on: { done: { finish: true } }
+        """
+        let screen = try drive([.expect("Newsletter"), .send(Self.enter), .expect("Size"), .send(Self.enter),
+                                .expect("Agree"), .send(Self.enter), .expect("Colour"), .send(Self.enter),
+                                .expect("Choose"), .send(Self.enter)], flow: flow)
+        #expect(screen.expect_failed == nil)
+        let values = try values(screen)
+        #expect(values["newsletter"] is NSNull, "Enter on '(no answer)' gives null, as an empty line does")
+        #expect(values["size"] is NSNull)
+        #expect(values["agree"] as? Bool == true, "a required boolean offers no '(no answer)'")
+        #expect(values["colour"] as? String == "blue", "a default is preselected")
+        #expect(screen.screen.components(separatedBy: "(no answer)").count - 1 >= 2)
     }
 
     @Test func aPlaceholderIsNotShownWhereADefaultWillBeTaken() throws {

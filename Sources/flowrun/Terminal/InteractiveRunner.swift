@@ -70,15 +70,22 @@ struct InteractiveRunner {
 
     private mutating func ask(_ prompt: FieldPrompt) -> WidgetResult {
         if let help = prompt.help { Console.emit(style.dim(help) + "\n", to: .standardError) }
+        // An optional boolean or choice without a default starts on "(no answer)" (spec §6),
+        // which gives null as an empty line does in plain mode.
+        let offersNoAnswer = !prompt.field.isRequired && (prompt.defaultValue ?? .null) == .null
+        let noAnswer = offersNoAnswer ? [Self.noAnswer] : []
         switch prompt.field.type {
         case .boolean:
-            let current = prompt.defaultValue == .bool(false) ? 1 : 0
-            let result = widgets.list(label: prompt.label, items: ["Yes", "No"], selected: current, multiple: false, keys: &keys)
-            if case .submitted(let number) = result { return .submitted(number == "1" ? "y" : "n") }
-            return result
+            let current = offersNoAnswer ? 0 : prompt.defaultValue == .bool(false) ? 1 : 0
+            let result = widgets.list(label: prompt.label, items: noAnswer + ["Yes", "No"], selected: current, multiple: false, keys: &keys)
+            guard case .submitted(let number) = result else { return result }
+            return .submitted(["", "y", "n"][Self.entry(number, after: noAnswer.count)])
         case .choice:
-            let current = prompt.options.firstIndex { $0.value == prompt.defaultValue } ?? 0
-            return widgets.list(label: prompt.label, items: prompt.options.map(\.label), selected: current, multiple: false, keys: &keys)
+            let current = offersNoAnswer ? 0 : prompt.options.firstIndex { $0.value == prompt.defaultValue } ?? 0
+            let result = widgets.list(label: prompt.label, items: noAnswer + prompt.options.map(\.label), selected: current, multiple: false, keys: &keys)
+            guard case .submitted(let number) = result else { return result }
+            let entry = Self.entry(number, after: noAnswer.count)
+            return .submitted(entry == 0 ? "" : String(entry))
         case .multichoice:
             var chosen: Set<Int> = []
             if case .list(let values)? = prompt.defaultValue {
@@ -94,6 +101,14 @@ struct InteractiveRunner {
             let placeholder = prompt.defaultValue == nil || prompt.defaultValue == .null ? prompt.placeholder : nil
             return widgets.line(label: label + ":", placeholder: placeholder, secret: prompt.field.type == .secret, keys: &keys)
         }
+    }
+
+    static let noAnswer = "(no answer)"
+
+    /// The entry a list's 1-based answer chose, counting "(no answer)" as 0 whether or
+    /// not it was listed (`listedBefore` entries precede the first real one).
+    private static func entry(_ number: String, after listedBefore: Int) -> Int {
+        max(0, (Int(number) ?? 1) - listedBefore)
     }
 
     /// `?`: the actions of the screen and the responder that handles each.
