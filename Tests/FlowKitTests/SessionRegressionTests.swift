@@ -326,4 +326,23 @@ import Testing
         saved.replaceSubrange(rootStack, with: "\"stack\":\(stack)")
         #expect(throws: SessionRestoreError.self) { try Session(tree: run.session.tree, restoring: Array(saved.utf8)) }
     }
+
+    /// A `set` whose expression fails leaves its variable as it was, and says so (spec §9 1.1).
+    @Test func aFailedSetSaysTheVariableIsNotAssigned() throws {
+        var driver = try SessionDriver("""
+        version: 1
+        flow: app
+        start: s
+        variables: { n: 7 }
+        screens:
+          s:
+            fields: [{ id: word }]
+            actions: [count, quit]
+            on: { count: { set: { n: 'int(word)' } } }
+        """)
+        driver.enter("seven", "count")
+        #expect(driver.warnings == ["'int(word)' failed: int(): 'seven' is not an integer; 'n' is not assigned"])
+        #expect(driver.value("app", "n") == .int(7))
+    }
 }
+

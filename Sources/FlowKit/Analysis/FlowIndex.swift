@@ -79,6 +79,19 @@ struct FlowIndex: Sendable {
         flows[flow].flow.start.flatMap { target($0.value, in: flow) } != nil
     }
 
+    /// Whether every `start`, `push` and `replace` the flow handles names one of its
+    /// screens or child flows (a miss is `unknown-target`).
+    func targetsResolve(_ flow: Int) -> Bool {
+        let entry = flows[flow].flow
+        let handlers = entry.handlers + entry.screens.flatMap(\.handlers)
+        return startResolves(flow) && handlers.flatMap(\.branches).allSatisfy { branch in
+            switch branch.transition?.value {
+            case .push(let name)?, .replace(let name)?: target(name, in: flow) != nil
+            default: true
+            }
+        }
+    }
+
     /// The flow and its ancestors, nearest first.
     func ancestry(of flow: Int) -> [Int] {
         var chain = [flow]

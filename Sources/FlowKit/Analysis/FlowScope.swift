@@ -43,19 +43,53 @@ struct FlowScope: ExpressionScope {
     var variableNames: [String] {
         index.ancestry(of: flow).flatMap { tables.variables(of: $0).keys.sorted() }
     }
+
+    /// The listed text options of the choice or multichoice field a name or
+    /// `flowid.name` reads, resolved as `variableType` resolves it; nil for anything else.
+    func fieldOptions(read node: ExpressionNode) -> (field: String, options: [String])? {
+        switch node.kind {
+        case .identifier(let name):
+            guard let owner = index.ancestry(of: flow).first(where: { tables.variables(of: $0)[name] != nil }) else { return nil }
+            return tables.fieldOptions(of: owner)[name].map { (name, $0) }
+        case .select(let operand, let member):
+            guard case .identifier(let flowID) = operand.kind, variableType(flowID) == nil, let target = index.flow(named: flowID) else { return nil }
+            return tables.fieldOptions(of: target)[member].map { ("\(flowID).\(member)", $0) }
+        default:
+            return nil
+        }
+    }
 }
 
 /// The types of every flow's own variables and fields, which the `FlowScope`s of one
 /// check look names up in.
 struct ScopeTables {
     private let typedVariables: [[String: ExpressionType]]
+    private let listedOptions: [[String: [String]]]
 
     init(_ index: FlowIndex) {
         typedVariables = index.flows.map { Self.ownVariables(of: $0.flow) }
+        listedOptions = index.flows.map { Self.ownFieldOptions(of: $0.flow) }
     }
 
     /// The flow's own variables and fields with their types.
     func variables(of flow: Int) -> [String: ExpressionType] { typedVariables[flow] }
+
+    /// The flow's choice and multichoice fields whose options are listed text, with
+    /// those options, by the name they set (where no variable of the name wins).
+    func fieldOptions(of flow: Int) -> [String: [String]] { listedOptions[flow] }
+
+    private static func ownFieldOptions(of flow: Flow) -> [String: [String]] {
+        let variables = Set(flow.variables.map(\.name.value))
+        var options: [String: [String]] = [:]
+        for screen in flow.screens {
+            for field in screen.fields where field.type.value.hasOptions && !variables.contains(field.id.value) && options[field.id.value] == nil {
+                guard case .list(let list, _)? = field.options else { continue }
+                let texts = list.compactMap { $0.value.scalarKind == .string ? $0.value.string : nil }
+                if texts.count == list.count { options[field.id.value] = texts }
+            }
+        }
+        return options
+    }
 
     /// A flow's own variables and fields with their types.
     /// A variable wins over a field of the same name, and the first of such fields over later ones.

@@ -25,7 +25,10 @@ struct ExpressionCheck {
         for screen in flow.screens {
             template(screen.title, scope)
             template(screen.text, scope)
-            for field in screen.fields { checkField(field, scope) }
+            for (position, field) in screen.fields.enumerated() {
+                let later = Set(screen.fields[(position + 1)...].map(\.id.value)).subtracting(screen.fields[...position].map(\.id.value))
+                checkField(field, scope, asking: FieldOrder(reader: field.id.value, later: later, flowID: flow.id.value))
+            }
             for action in screen.actions {
                 template(action.label, scope)
                 expression(action.when, scope, expecting: .bool)
@@ -34,15 +37,24 @@ struct ExpressionCheck {
         }
     }
 
-    private mutating func checkField(_ field: Field, _ scope: FlowScope) {
-        for text in [field.label, field.help, field.placeholder, field.message] { template(text, scope) }
-        expression(field.when, scope, expecting: .bool)
+    /// Where a field is asked among its screen's fields: what its expressions may not
+    /// read yet (spec §12, `read-before-asked`).
+    private struct FieldOrder {
+        let reader: String
+        let later: Set<String>
+        let flowID: String
+    }
+
+    private mutating func checkField(_ field: Field, _ scope: FlowScope, asking order: FieldOrder) {
+        for text in [field.label, field.help] { template(text, scope, order: order) }
+        for text in [field.placeholder, field.message] { template(text, scope) }
+        expression(field.when, scope, expecting: .bool, order: order)
         if case .expression(let options)? = field.options { expression(options, scope, expecting: .list(.dyn)) }
         if let value = field.defaultValue, value.scalarKind == .string, let text = value.string, text.contains("{{") {
-            template(Located(text, at: SourceLocation(value)), scope)
+            template(Located(text, at: SourceLocation(value)), scope, order: order)
         }
         for rule in field.rules {
-            expression(rule.rule, scope, expecting: .bool)
+            expression(rule.rule, scope, expecting: .bool, order: order)
             template(rule.message, scope)
         }
     }
@@ -51,8 +63,8 @@ struct ExpressionCheck {
         for branch in handler.branches {
             expression(branch.when, scope, expecting: .bool)
             for assignment in branch.assignments {
-                checkTarget(assignment.target, handlingFlow: handlingFlow)
-                expression(assignment.expression, scope)
+                let type = checkTarget(assignment.target, handlingFlow: handlingFlow)
+                assign(assignment.expression, to: assignment.target.value, ofType: type, scope)
             }
             template(branch.say, scope)
             if case .exit(_, let message)? = branch.transition?.value { template(message, scope) }
@@ -60,9 +72,10 @@ struct ExpressionCheck {
     }
 
     /// `set` assigns to a variable of the handling flow, or `flowid.name` of an ancestor.
-    private mutating func checkTarget(_ target: Located<String>, handlingFlow: Int) {
+    /// The variable's type, or nil when the target names none.
+    private mutating func checkTarget(_ target: Located<String>, handlingFlow: Int) -> ExpressionType? {
         // A target that is not `name` or `flowid.name` is the model builder's `invalid-id`.
-        guard Identifier.isValidTarget(target.value) else { return }
+        guard Identifier.isValidTarget(target.value) else { return nil }
         let owner: Int, name: String
         if let dot = target.value.firstIndex(of: ".") {
             let flowID = String(target.value[..<dot])
@@ -72,7 +85,7 @@ struct ExpressionCheck {
                 let names = ancestry.map { index.flows[$0].flow.id.value }
                 report(.unknownName, "'\(flowID)' is not the handling flow or one of its ancestors", at: target.location,
                        suggesting: NearestName.suggest(flowID, among: names))
-                return
+                return nil
             }
             owner = found
         } else {
@@ -80,15 +93,81 @@ struct ExpressionCheck {
             name = target.value
         }
         let variables = tables.variables(of: owner)
-        if variables[name] == nil {
-            report(.unknownName, "flow '\(index.flows[owner].flow.id.value)' has no variable or field '\(name)'", at: target.location,
-                   suggesting: NearestName.suggest(name, among: variables.keys.sorted()))
+        if let type = variables[name] { return type }
+        let ownerID = index.flows[owner].flow.id.value
+        // A bare name reads an ancestor's variable, but `set` writes the handling flow's own: say how to write the ancestor's.
+        if owner == handlingFlow, let ancestor = index.ancestry(of: handlingFlow).dropFirst().first(where: { tables.variables(of: $0)[name] != nil }) {
+            let qualified = "\(index.flows[ancestor].flow.id.value).\(name)"
+            report(.unknownName, "flow '\(ownerID)' has no variable or field '\(name)'; it belongs to flow '\(index.flows[ancestor].flow.id.value)': write '\(qualified)'",
+                   at: target.location, suggesting: qualified)
+            return nil
+        }
+        report(.unknownName, "flow '\(ownerID)' has no variable or field '\(name)'", at: target.location,
+               suggesting: NearestName.suggest(name, among: variables.keys.sorted()))
+        return nil
+    }
+
+    /// A `set` value (spec §9 1.1): an expression whose type is the variable's. A value
+    /// that reads as plain text and does not parse, or names nothing, gets the fix of
+    /// quoting it, in place of the parser's or checker's own words.
+    private mutating func assign(_ source: Located<String>, to target: String, ofType type: ExpressionType?, _ scope: FlowScope) {
+        let issues: [ExpressionIssue]
+        var result: ExpressionType = .dyn
+        switch ExpressionParser.parse(source.value) {
+        case .failure(let issue):
+            issues = [issue]
+        case .success(let parsed):
+            let checked = ExpressionChecker.check(parsed, in: scope)
+            issues = checked.issues
+            result = checked.type
+        }
+        if let unquoted = issues.first(where: { $0.code == .expressionSyntax || $0.code == .unknownName }), Self.readsAsText(source.value) {
+            let quoted = "'\"\(source.value)\"'"
+            let what = unquoted.code == .unknownName ? "names no variable" : "is not an expression"
+            diagnostics.append(Diagnostic(unquoted.code, "'\(source.value)' \(what): `set` values are expressions, so text is quoted",
+                                          at: source.location, fix: Diagnostic.Fix("write \(quoted)", replacement: quoted)))
+            return
+        }
+        for issue in issues { report(issue, in: source) }
+        guard issues.isEmpty, let type, !Self.assignable(result, to: type) else { return }
+        let conversion = switch (result, type) {
+        case (.int, .double): "; write a double (2.0), or convert with double()"
+        case (.double, .int): "; convert with int()"
+        default: ""
+        }
+        report(ExpressionIssue(.expressionType, "'\(target)' holds \(Self.describeValues(type)), but this gives \(Self.describeValues(result))\(conversion)",
+                               offset: 0, length: source.value.unicodeScalars.count), in: source)
+    }
+
+    /// Whether a plain scalar looks like text meant as a string: letters, digits, spaces
+    /// and `. _ - / : @`, with a letter, and no quote.
+    private static func readsAsText(_ value: String) -> Bool {
+        value.unicodeScalars.contains { $0.properties.isAlphabetic }
+            && value.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil || " ._-/:@".unicodeScalars.contains($0) }
+    }
+
+    /// Assignment typing (spec §9 1.1): the variable's type, where a `null` literal's
+    /// variable takes any type, and int is not double.
+    private static func assignable(_ value: ExpressionType, to variable: ExpressionType) -> Bool {
+        switch (value, variable) {
+        case (.dyn, _), (.null, _), (_, .dyn), (_, .null): true
+        case (.list, .list), (.map, .map): true
+        default: value == variable
+        }
+    }
+
+    private static func describeValues(_ type: ExpressionType) -> String {
+        switch type {
+        case .list: "lists"
+        case .map: "maps"
+        default: "\(type) values"
         }
     }
 
     // MARK: Expressions and templates
 
-    private mutating func expression(_ source: Located<String>?, _ scope: FlowScope, expecting expected: ExpressionType? = nil) {
+    private mutating func expression(_ source: Located<String>?, _ scope: FlowScope, expecting expected: ExpressionType? = nil,
+                                     order: FieldOrder? = nil) {
         guard let source else { return }
         switch ExpressionParser.parse(source.value) {
         case .failure(let issue):
@@ -96,18 +175,33 @@ struct ExpressionCheck {
         case .success(let parsed):
             let checked = ExpressionChecker.check(parsed, in: scope)
             for issue in checked.issues { report(issue, in: source) }
-            if let expected, checked.issues.isEmpty, !Self.fits(checked.type, expected) {
+            guard checked.issues.isEmpty else { return }
+            if let expected, !Self.fits(checked.type, expected) {
                 report(ExpressionIssue(.expressionType, "this must be \(Self.describe(expected)), but it is \(checked.type)",
                                        offset: 0, length: source.value.unicodeScalars.count), in: source)
             }
+            for issue in lint(parsed, scope, order: order) { report(issue, in: source) }
         }
     }
 
-    private mutating func template(_ text: Located<String>?, _ scope: FlowScope) {
+    /// The warnings of an expression that checked clean.
+    private func lint(_ expression: Expression, _ scope: FlowScope, order: FieldOrder?) -> [ExpressionIssue] {
+        var issues = OptionComparisonCheck.issues(in: expression, scope: scope)
+        if let order { issues += FieldOrderCheck.issues(in: expression, reader: order.reader, later: order.later, flowID: order.flowID) }
+        return issues
+    }
+
+    private mutating func template(_ text: Located<String>?, _ scope: FlowScope, order: FieldOrder? = nil) {
         guard let text else { return }
         switch Template.parse(text.value) {
         case .failure(let issue): report(issue, in: text)
-        case .success(let template): for issue in template.check(in: scope) { report(issue, in: text) }
+        case .success(let template):
+            let issues = template.check(in: scope)
+            for issue in issues { report(issue, in: text) }
+            guard issues.isEmpty else { return }
+            for case .expression(let expression, let offset) in template.parts {
+                for issue in lint(expression, scope, order: order) { report(issue.shifted(by: offset), in: text) }
+            }
         }
     }
 

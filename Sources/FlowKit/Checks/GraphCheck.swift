@@ -1,12 +1,21 @@
 /// The warnings about a flow's shape (spec §12): `unreachable-screen`, `unused-flow`,
 /// `unused-handler`, `dead-end` and `back-at-root`.
+///
+/// One mistake gives one diagnostic (spec §12 1.1): where a transition names nothing
+/// (`unknown-target`, or a send no responder handles), the screens it would reach are
+/// not reported unreachable, nor the screens it would leave dead ends.
 enum GraphCheck {
-    static func check(_ index: FlowIndex, table: RoutingTable) -> [Diagnostic] {
+    /// - Parameter transitionsBroken: whether a transition names nothing; no `dead-end`
+    ///   is reported then, as any screen's way out may pass through it.
+    static func check(_ index: FlowIndex, table: RoutingTable, transitionsBroken: Bool) -> [Diagnostic] {
         // Without an included flow the graph is incomplete; its include error is reported.
         guard !index.flows.contains(where: { $0.flow.isPlaceholder }) else { return [] }
         let graph = FlowGraph(table)
         let started = startedFlows(graph)
-        var diagnostics = started.indices.filter { !started[$0] }.map { flow in
+        // A flow with a broken target may reach any screen of its subtree through it.
+        let brokenTarget = index.flows.indices.filter { !index.targetsResolve($0) }
+        let reachedPerhaps = { (flow: Int) in brokenTarget.contains { index.subtree(of: $0).contains(flow) } }
+        var diagnostics = started.indices.filter { !started[$0] && !reachedPerhaps($0) }.map { flow in
             Diagnostic(.unusedFlow, "nothing starts the flow '\(index.flows[flow].flow.id.value)'", at: index.flows[flow].flow.id.location,
                        fix: Diagnostic.Fix("name it in its parent's 'start', or in a 'push' or 'replace' of its parent"))
         }
@@ -16,12 +25,12 @@ enum GraphCheck {
                 let number = index.globalScreen(flow, position)
                 if !graph.isReachable(number) {
                     // The screens of a flow nothing starts are covered by its `unused-flow`, and
-                    // those of a flow whose start is broken by that flow's own diagnostic.
-                    if index.ancestry(of: flow).allSatisfy({ started[$0] && index.startResolves($0) }) {
+                    // those a broken target may have been meant to reach by its `unknown-target`.
+                    if index.ancestry(of: flow).allSatisfy({ started[$0] }), !reachedPerhaps(flow) {
                         diagnostics.append(Diagnostic(.unreachableScreen, "no path from the start of the run reaches the screen '\(screen.id.value)'",
                                                       at: screen.id.location))
                     }
-                } else if deadEnds[number] {
+                } else if deadEnds[number], !transitionsBroken {
                     diagnostics.append(Diagnostic(.deadEnd, "from the screen '\(screen.id.value)' no path leads to an end of the run",
                                                   at: screen.id.location,
                                                   fix: Diagnostic.Fix("offer 'quit' or 'back', or an action that leads on")))

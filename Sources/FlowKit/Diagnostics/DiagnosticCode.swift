@@ -31,6 +31,10 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
     case unusedHandler = "unused-handler"
     case deadEnd = "dead-end"
     case backAtRoot = "back-at-root"
+    case unknownDone = "unknown-done"
+    case unreachableBranch = "unreachable-branch"
+    case notAnOption = "not-an-option"
+    case readBeforeAsked = "read-before-asked"
 
     /// What the code means, in one sentence: the one place this wording lives.
     ///
@@ -68,13 +72,17 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
         case .unusedHandler: "A handler for an action that nothing below it offers or sends."
         case .deadEnd: "A reachable screen from which no path ends the run."
         case .backAtRoot: "A screen offers back but is always at the bottom of the root flow's stack."
+        case .unknownDone: "A flowid.done handler where that flow's finishing can never arrive."
+        case .unreachableBranch: "A branch listed after a branch without a condition, so it never runs."
+        case .notAnOption: "A choice field compared with text that is none of its options."
+        case .readBeforeAsked: "A field reads a field of the same screen that is asked after it."
         }
     }
 
     /// The severity spec §12 gives the code.
     public var severity: Severity {
         switch self {
-        case .unreachableScreen, .unusedFlow, .unusedHandler, .deadEnd, .backAtRoot: .warning
+        case .unreachableScreen, .unusedFlow, .unusedHandler, .deadEnd, .backAtRoot, .unreachableBranch, .notAnOption, .readBeforeAsked: .warning
         default: .error
         }
     }

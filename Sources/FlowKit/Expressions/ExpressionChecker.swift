@@ -51,6 +51,12 @@ struct TypeChecker {
         case .unary(let op, let operand):
             return unaryType(op, operand, at: node.token)
         case .binary(let op, let lhs, let rhs):
+            if let id = Self.dashedName(node), scope.variableType(id) != nil {
+                let renamed = id.replacing("-", with: "_")
+                report(.unknownName, "'\(id)' is an id, but in an expression '-' is minus, so this subtracts names that do not exist",
+                       at: node.span, fix: Diagnostic.Fix("rename the id to '\(renamed)': ids read in expressions cannot hold '-'"))
+                return nil
+            }
             return binaryType(op, lhs, rhs, at: node.token)
         case .conditional(let condition, let then, let otherwise):
             if let conditionType = type(of: condition), conditionType != .bool, conditionType != .dyn {
@@ -138,16 +144,32 @@ struct TypeChecker {
 
     // MARK: - Functions
 
+    /// `a-b` (or `a-b-c`) written without spaces: the id those names spell, which an
+    /// expression reads as a subtraction.
+    private static func dashedName(_ node: ExpressionNode) -> String? {
+        switch node.kind {
+        case .identifier(let name):
+            return name
+        case .binary(.subtract, let lhs, let rhs):
+            guard case .identifier(let right) = rhs.kind, lhs.span.offset + lhs.span.length == node.token.offset,
+                  node.token.offset + node.token.length == rhs.span.offset, let left = dashedName(lhs) else { return nil }
+            return left + "-" + right
+        default:
+            return nil
+        }
+    }
+
     private mutating func callType(_ name: String, receiver: ExpressionNode?, arguments: [ExpressionNode],
                                    at span: ExpressionSpan) -> ExpressionType? {
-        let all = (receiver.map { [$0] } ?? []) + arguments
-        var types: [ExpressionType?] = []
-        for argument in all { types.append(type(of: argument)) }
+        // An unknown function is one mistake: its arguments (perhaps a macro's bound names) are not checked.
         guard let function = BuiltinFunction(rawValue: name) else {
             reportUnknown(name, message: "unknown function '\(name)'",
                           among: BuiltinFunction.allCases.map(\.rawValue), at: span)
             return nil
         }
+        let all = (receiver.map { [$0] } ?? []) + arguments
+        var types: [ExpressionType?] = []
+        for argument in all { types.append(type(of: argument)) }
         if receiver != nil && !function.allowsReceiverStyle {
             report(.unknownName, "there is no method '\(name)'; call it as \(name)(x)", at: span)
             return function.resultType

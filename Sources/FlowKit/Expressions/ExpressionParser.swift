@@ -25,12 +25,14 @@ public enum ExpressionParser {
 /// A recursive-descent parser with precedence climbing for the binary operators, so one
 /// level of parentheses costs a handful of stack frames, not one per precedence level.
 struct Parser {
+    private let source: [Unicode.Scalar]
     private var lexer: Lexer
     private var current: Token
     /// How many `expression()` calls are open: brackets, parentheses, arguments, `?:`.
     private var nesting = 0
 
     init(_ scalars: [Unicode.Scalar]) {
+        source = scalars
         lexer = Lexer(scalars)
         current = Token(kind: .end, span: ExpressionSpan(offset: 0, length: 0))
     }
@@ -42,10 +44,23 @@ struct Parser {
         }
         let root = try expression()
         guard current.kind == .end else {
-            throw ExpressionIssue(.expressionSyntax, "unexpected \(current.quoted); expected an operator",
+            throw ExpressionIssue(.expressionSyntax, "unexpected \(quoted(current)); expected an operator",
                                   at: current.span)
         }
         return root
+    }
+
+    /// A token as a message quotes it: a number as it is written in the source (`.2`,
+    /// not `0.2`), so that what the message quotes can be found in the file.
+    private func quoted(_ token: Token) -> String {
+        switch token.kind {
+        case .int, .double:
+            let end = min(token.span.offset + token.span.length, source.count)
+            guard token.span.offset >= 0, token.span.offset < end else { return token.quoted }
+            return MessageText.quoted(String(String.UnicodeScalarView(source[token.span.offset..<end])))
+        default:
+            return token.quoted
+        }
     }
 
     // MARK: - Grammar
@@ -130,7 +145,7 @@ struct Parser {
             case .symbol(.dot):
                 try advance()
                 guard case .identifier(let name) = current.kind, !Self.literalWords.contains(name), name != "in" else {
-                    throw ExpressionIssue(.expressionSyntax, "expected a name after '.', found \(current.quoted)",
+                    throw ExpressionIssue(.expressionSyntax, "expected a name after '.', found \(quoted(current))",
                                           at: current.span)
                 }
                 let nameSpan = current.span
@@ -188,7 +203,7 @@ struct Parser {
             throw ExpressionIssue(.expressionSyntax, "the expression ends where a value was expected",
                                   at: token.span)
         case .symbol:
-            throw ExpressionIssue(.expressionSyntax, "expected a value, found \(token.quoted)", at: token.span)
+            throw ExpressionIssue(.expressionSyntax, "expected a value, found \(quoted(token))", at: token.span)
         }
     }
 
@@ -257,7 +272,7 @@ struct Parser {
 
     private mutating func expect(_ symbol: Token.Symbol, _ message: String) throws(ExpressionIssue) {
         guard current.kind == .symbol(symbol) else {
-            let found = current.kind == .end ? "the expression ends here" : "found \(current.quoted)"
+            let found = current.kind == .end ? "the expression ends here" : "found \(quoted(current))"
             throw ExpressionIssue(.expressionSyntax, "\(message); \(found)", at: current.span)
         }
         try advance()

@@ -11,7 +11,7 @@ public enum SessionEvent: Sendable, Equatable {
     case said(String)
     /// An answer or action was refused; the same question is asked again.
     case refused(String)
-    /// An expression failed at run time and counted as false (spec §9).
+    /// An expression failed at run time; the text says what that led to (spec §9).
     case warning(String, at: SourceLocation)
     /// An action was handled: by which responder (`screen 'x'`, `flow 'y'`, `the application`)
     /// and which of its handler's branches (nil for the application's built-ins).

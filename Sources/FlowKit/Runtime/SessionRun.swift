@@ -170,7 +170,7 @@ struct Run {
         case .list(let list)?:
             return list.map { FieldPrompt.Option(value: $0.value, label: render($0.label, in: flow) ?? ValueFormatting.render($0.value)) }
         case .expression(let expression)?:
-            guard case .list(let values)? = evaluate(expression, in: scope(flow)) else { return [] }
+            guard case .list(let values)? = evaluate(expression, in: scope(flow), ifFailing: "the field has no options") else { return [] }
             return values.map { FieldPrompt.Option(value: $0, label: ValueFormatting.render($0)) }
         case nil:
             return []
@@ -252,7 +252,7 @@ struct Run {
     /// Runs a branch: `set` in order, `say`, then its transition. Returns whether it moved the user.
     private mutating func run(_ branch: ResponderTree.BranchNode, handlingFlow flow: Int, responder: Responder) -> Bool {
         for assignment in branch.assignments {
-            guard let value = evaluate(assignment.expression, in: scope(flow)) else { continue }
+            guard let value = evaluate(assignment.expression, in: scope(flow), ifFailing: "'\(assignment.name)' is not assigned") else { continue }
             state.flows[assignment.flow ?? flow].variables[assignment.name] = value
         }
         if let message = render(branch.say, in: flow) { events.append(.said(message)) }
@@ -310,7 +310,7 @@ struct Run {
     private mutating func completeFinish(of flow: Int) -> Bool {
         if let declared = tree.flows[flow].result {
             var result: [String: Value] = [:]
-            for entry in declared { result[entry.name] = evaluate(entry.expression, in: scope(flow)) ?? .null }
+            for entry in declared { result[entry.name] = evaluate(entry.expression, in: scope(flow), ifFailing: "'\(entry.name)' is null") ?? .null }
             state.flows[flow].result = result
         }
         guard let parent = tree.flows[flow].parent else {
@@ -351,7 +351,7 @@ struct Run {
 
     private mutating func holds(_ condition: Compiled<Expression>?, in scope: SessionScope) -> Bool {
         guard let condition else { return true }
-        switch evaluate(condition, in: scope) {
+        switch evaluate(condition, in: scope, ifFailing: "counted as false") {
         case .bool(let value)?: return value
         case nil: return false
         case let other?:
@@ -360,11 +360,13 @@ struct Run {
         }
     }
 
-    mutating func evaluate(_ expression: Compiled<Expression>, in scope: SessionScope) -> Value? {
+    /// The expression's value, or nil when it fails, with a warning that says what the
+    /// failure leads to (`counted as false`, `'x' is not assigned`: spec §9).
+    mutating func evaluate(_ expression: Compiled<Expression>, in scope: SessionScope, ifFailing consequence: String) -> Value? {
         switch Evaluator.evaluate(expression.parsed, in: scope) {
         case .success(let value): return value
         case .failure(let error):
-            events.append(.warning("'\(expression.source)' failed: \(error.message); counted as false", at: expression.location))
+            events.append(.warning("'\(expression.source)' failed: \(error.message); \(consequence)", at: expression.location))
             return nil
         }
     }

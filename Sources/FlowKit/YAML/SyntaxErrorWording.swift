@@ -8,6 +8,10 @@ enum SyntaxErrorWording {
         if let context = error.context, context.mark != start {
             notes.append(Diagnostic.Note("the \(structure ?? "structure") starts here", file: file, at: context.mark))
         }
+        if error.problem == "found character that cannot start any token", error.mark.flatMap(source.character(at:)) == "\t" {
+            return Diagnostic(.yamlSyntax, "a tab cannot start a YAML token here: YAML indents with spaces, not tabs", file: file, at: start,
+                              notes: notes, fix: Diagnostic.Fix("indent with spaces"))
+        }
         let message = self.message(for: error, structure: structure, source: source)
         return Diagnostic(.yamlSyntax, message, file: file, at: start, notes: notes, fix: fix(for: error.problem))
     }
@@ -48,7 +52,7 @@ enum SyntaxErrorWording {
         case "did not find expected node content":
             return "expected a value here"
         case "found character that cannot start any token":
-            let character = error.mark.flatMap(source.character(at:)).map { " '\($0)'" } ?? ""
+            let character = error.mark.flatMap(source.character(at:)).map { " " + MessageText.quoted(String($0)) } ?? ""
             return "the character\(character) cannot start a YAML token here"
         case "found unexpected end of stream":
             return "the file ends inside the \(structure ?? "scalar")"

@@ -1,0 +1,37 @@
+/// `unknown-done` (spec §8 1.1): a `c.done` handler runs only in a flow of which `c` is
+/// a child or a deeper descendant, since a finished flow dispatches `c.done` from its
+/// parent up. Anywhere else it can never run: on a screen, in a flow that is not an
+/// ancestor of `c`, or for a name that is no flow.
+enum DoneHandlerCheck {
+    static func check(_ index: FlowIndex) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for (position, entry) in index.flows.enumerated() {
+            let descendants = index.subtree(of: position).dropFirst().map { index.flows[$0].flow.id.value }
+            for handler in entry.flow.handlers {
+                guard let child = finishedFlow(handler), !descendants.contains(child) else { continue }
+                let place = index.flow(named: child) == nil ? "there is no flow '\(child)'" : "flow '\(child)' is not below flow '\(entry.flow.id.value)'"
+                diagnostics.append(Diagnostic(.unknownDone, "this handler can never run: \(place), and a finished flow's 'done' goes from its parent up",
+                                              at: handler.action.location, fix: suggestion(child, among: descendants)))
+            }
+            for screen in entry.flow.screens {
+                for handler in screen.handlers {
+                    guard let child = finishedFlow(handler) else { continue }
+                    diagnostics.append(Diagnostic(.unknownDone, "a screen never receives '\(child).done': a finished flow's 'done' goes from its parent flow up; handle it in flow '\(entry.flow.id.value)' or above",
+                                                  at: handler.action.location))
+                }
+            }
+        }
+        return diagnostics
+    }
+
+    /// The `c` of a `c.done` handler.
+    private static func finishedFlow(_ handler: Handler) -> String? {
+        let action = handler.action.value
+        guard action.hasSuffix(".done") else { return nil }
+        return String(action.dropLast(".done".count))
+    }
+
+    private static func suggestion(_ child: String, among descendants: [String]) -> Diagnostic.Fix? {
+        NearestName.suggest(child, among: descendants).map { Diagnostic.Fix("did you mean '\($0).done'?", replacement: "\($0).done") }
+    }
+}

@@ -1,0 +1,76 @@
+import FlowKit
+import Testing
+import TestSupport
+
+/// What the messages and fixes of author mistakes say: the marked fixtures in
+/// `Fixtures/Authoring` place them; these read their words.
+@Suite struct AuthoringMessageTests {
+    private func diagnostics(_ name: String) throws -> [Diagnostic] {
+        let fixture = try AnnotatedFixture.load("Authoring/\(name).yaml")
+        return Validator().validate(fixture.bytes, file: name).diagnostics
+    }
+
+    @Test func plainTextInASetIsQuotedByItsFix() throws {
+        let found = try diagnostics("set-plain-text-is-quoted")
+        #expect(found.map(\.fix?.replacement) == [#"'"dark"'"#, #"'"v1.2.3"'"#])
+        #expect(found.allSatisfy { $0.message.contains("`set` values are expressions, so text is quoted") })
+        #expect(!found.contains { $0.message.contains("0.2") }, "no message quotes text that is not in the source")
+    }
+
+    @Test func aSetOfAParentsVariableSuggestsItsQualifiedName() throws {
+        let found = try diagnostics("set-writes-a-parents-variable-by-its-flow")
+        #expect(found.map(\.fix?.replacement) == ["incident.timeline"])
+    }
+
+    @Test func assignmentTypesAreNamed() throws {
+        let found = try diagnostics("set-is-type-checked")
+        #expect(found.map(\.message) == [
+            "'n' holds int values, but this gives string values",
+            "'ratio' holds double values, but this gives int values; write a double (2.0), or convert with double()",
+        ])
+    }
+
+    @Test func aSyntaxErrorQuotesANumberAsWritten() {
+        guard case .failure(let issue) = ExpressionParser.parse("v1.2.3") else {
+            Issue.record("v1.2.3 parsed")
+            return
+        }
+        #expect(issue.message == "unexpected '.2'; expected an operator")
+    }
+
+    @Test func aTabIsNamedWithoutWritingOneAndTheFixSaysSpaces() throws {
+        let found = try diagnostics("a-tab-indents")
+        #expect(found.count == 1)
+        #expect(!(found.first?.message.contains("\t") ?? true))
+        #expect(found.first?.message.contains("YAML indents with spaces") == true)
+    }
+
+    @Test func aDashedIdSaysMinusAndSuggestsAnUnderscore() throws {
+        let found = try diagnostics("a-dashed-id-read-in-an-expression")
+        #expect(found.first?.message.contains("'node-pm' is an id, but in an expression '-' is minus") == true)
+        #expect(found.first?.fix?.message.contains("'node_pm'") == true)
+    }
+
+    @Test func anUnknownFunctionNamesTheNearestOne() throws {
+        let found = try diagnostics("an-unknown-function-is-one-mistake")
+        #expect(found.map(\.fix?.replacement) == ["size", nil])
+    }
+
+    @Test func aComparisonWithNoOptionSuggestsTheOptionInItsOwnQuotes() {
+        let text = """
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            fields:
+              - { id: severity, type: choice, options: [sev1, sev2] }
+              - { id: pager, when: "severity == 'SEV2'" }
+            actions: [quit]
+        """
+        let found = Validator().validate(Array(text.utf8), file: "f.yaml").diagnostics
+        #expect(found.map(\.code) == [.notAnOption])
+        #expect(found.first?.fix?.replacement == "'sev2'")
+        #expect(found.first?.message == "'SEV2' is not an option of 'severity' (sev1, sev2), so this comparison always gives the same answer")
+    }
+}
