@@ -44,8 +44,10 @@ enum Conversions {
         case .int(let int):
             return int
         case .double(let double):
-            // Int(exactly:) is nil for NaN, infinities and anything beyond 64 bits.
-            guard let int = Int(exactly: double.rounded(.towardZero)) else {
+            // CEL's range is open at both ends: -2⁶³ is an int, but as a double it is the
+            // rounding of values below the range too (cel-spec `double_int_min_range`).
+            let limit = 9_223_372_036_854_775_808.0
+            guard double > -limit, double < limit, let int = Int(exactly: double.rounded(.towardZero)) else {
                 throw EvaluationError("int(): \(ValueFormatting.format(double)) is out of the range of int", at: span)
             }
             return int
