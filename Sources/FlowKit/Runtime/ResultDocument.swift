@@ -34,22 +34,15 @@ public struct ResultDocument: Sendable {
     /// Keys sorted, two-space indentation, one document.
     var json: String { JSONReporter.encode(Encoded(self)) }
 
-    /// The JSON document as YAML: the same keys in the same order; strings double-quoted
-    /// (JSON's escapes are YAML's), so no value is read back as another type.
+    /// The JSON document as idiomatic block YAML (cli.md 1.1): the same keys in the same
+    /// order, scalars plain wherever they read back as the same value.
     var yaml: String {
-        var lines = [
-            "status: \(outcome.status.rawValue)",
-            "exit_code: \(outcome.exitCode)",
-            "message: \(outcome.message.map(Self.quoted) ?? "null")",
-            "screen: \(screen.map(Self.quoted) ?? "null")",
+        let document: [(key: String, value: Value)] = [
+            ("status", .string(outcome.status.rawValue)), ("exit_code", .int(outcome.exitCode)),
+            ("message", outcome.message.map(Value.string) ?? .null), ("screen", screen.map(Value.string) ?? .null),
+            ("path", .list(path.map(Value.string))), ("values", .map(values.mapValues(Value.map))),
         ]
-        lines.append(path.isEmpty ? "path: []" : "path:")
-        lines += path.map { "  - \(Self.quoted($0))" }
-        lines.append(values.isEmpty ? "values: {}" : "values:")
-        for flow in values.keys.sorted() {
-            lines += Self.yaml(.map(values[flow] ?? [:]), key: Self.quoted(flow), indent: "  ")
-        }
-        return lines.joined(separator: "\n") + "\n"
+        return BlockYAML.lines(document).joined(separator: "\n") + "\n"
     }
 
     /// Shell lines for `eval "$(flowrun run --output env f.yaml)"` (cli.md): first
@@ -99,31 +92,6 @@ public struct ResultDocument: Sendable {
             if let earlier = first[variable.name] { clashes.append((earlier, variable.source)) } else { first[variable.name] = variable.source }
         }
         return clashes
-    }
-
-    /// The lines of `key: value` at `indent`, or of a list element when `key` is nil.
-    private static func yaml(_ value: Value, key: String?, indent: String) -> [String] {
-        let lead = key.map { "\(indent)\($0):" } ?? "\(indent)-"
-        switch value {
-        case .list(let elements) where !elements.isEmpty:
-            return [lead] + elements.flatMap { yaml($0, key: nil, indent: indent + "  ") }
-        case .map(let entries) where !entries.isEmpty:
-            return [lead] + entries.keys.sorted().flatMap { yaml(entries[$0] ?? .null, key: quoted($0), indent: indent + "  ") }
-        default:
-            return ["\(lead) \(scalar(value))"]
-        }
-    }
-
-    private static func scalar(_ value: Value) -> String {
-        switch value {
-        case .null: "null"
-        case .bool(let bool): bool ? "true" : "false"
-        case .int(let int): String(int)
-        case .double(let double): double.isFinite ? String(double) : double.isNaN ? ".nan" : double < 0 ? "-.inf" : ".inf"
-        case .string(let string): quoted(string)
-        case .list: "[]"
-        case .map: "{}"
-        }
     }
 
     /// A double-quoted scalar. Besides `"` and `\`, every character YAML does not allow
