@@ -81,6 +81,40 @@ import TestSupport
         #expect(outcome.status == 0)
     }
 
+    /// Two includes of one file clash where they are written, with a note at the file.
+    @Test func aFlowIncludedTwiceIsReportedAtItsTwoIncludes() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let main = """
+        version: 1
+        flow: app
+        start: home
+        screens:
+          home: { actions: [a, b, quit], on: { a: { push: left }, b: { push: right } } }
+        flows:
+          left:
+            start: login
+            flows:
+              login: { include: login.yaml }
+          right:
+            start: login
+            flows:
+              login: { include: login.yaml }
+        """
+        let login = "version: 1\nflow: login\nstart: form\nscreens:\n  form: { actions: [quit] }\n"
+        try write(Array(main.utf8), named: "main.yaml", in: directory)
+        try write(Array(login.utf8), named: "login.yaml", in: directory)
+        let outcome = try FlowrunProcess.run(["validate", "--format", "json", "main.yaml"], directory: directory)
+        #expect(outcome.status == 1)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        let diagnostics = try #require(report["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.count == 1)
+        let clash = try #require(diagnostics.first)
+        #expect(clash["code"] as? String == "duplicate-id")
+        #expect("\(clash["file"] ?? "")@\(clash["line"] ?? 0):\(clash["column"] ?? 0)" == "main.yaml@14:7")
+        let notes = (clash["notes"] as? [[String: Any]] ?? []).map { "\($0["file"] ?? "")@\($0["line"] ?? 0):\($0["column"] ?? 0)" }
+        #expect(notes == ["main.yaml@10:7", "login.yaml@2:7"])
+    }
+
     @Test func anUnreadablePathGivesExitCodeTwo() throws {
         let directory = try folder(with: ["duplicate-keys.yaml"])
         let outcome = try FlowrunProcess.run(["validate", "missing.yaml"], directory: directory)

@@ -4,7 +4,17 @@ enum IdentityCheck {
     static func check(_ index: FlowIndex) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var flowIDs = UniqueIDs(kind: "flow")
-        for entry in index.flows { flowIDs.add(entry.flow.id, into: &diagnostics) }
+        for entry in index.flows {
+            let flow = entry.flow
+            // An included flow is named where it is included: two includes of one file
+            // clash at their two `flows:` entries, with a note at the file's `flow:`.
+            if flow.id.location.file != flow.location.file {
+                flowIDs.add(Located(flow.id.value, at: flow.location), into: &diagnostics,
+                            notes: [Diagnostic.Note("both include this file, whose flow is '\(flow.id.value)'", at: flow.id.location)])
+            } else {
+                flowIDs.add(flow.id, into: &diagnostics)
+            }
+        }
         // One table of each kind, emptied for each flow or screen, keeps its storage.
         var targets = UniqueIDs(kind: "screen or child flow")
         var names = UniqueIDs(kind: "field or variable of flow")
@@ -39,14 +49,14 @@ enum IdentityCheck {
             seen.removeAll(keepingCapacity: true)
         }
 
-        mutating func add(_ id: Located<String>, into diagnostics: inout [Diagnostic]) {
+        mutating func add(_ id: Located<String>, into diagnostics: inout [Diagnostic], notes: [Diagnostic.Note] = []) {
             guard !id.value.isEmpty else { return }
             guard let earlier = seen[id.value] else {
                 seen[id.value] = id.location
                 return
             }
             diagnostics.append(Diagnostic(.duplicateID, "'\(id.value)' is already the id of a \(kind)\(owner.map { " '\($0)'" } ?? "")", at: id.location,
-                                          notes: [Diagnostic.Note("'\(id.value)' is first used here", at: earlier)]))
+                                          notes: [Diagnostic.Note("'\(id.value)' is first used here", at: earlier)] + notes))
         }
     }
 }
