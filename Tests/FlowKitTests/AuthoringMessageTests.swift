@@ -73,4 +73,9 @@ import TestSupport
         #expect(found.first?.fix?.replacement == "'sev2'")
         #expect(found.first?.message == "'SEV2' is not an option of 'severity' (sev1, sev2), so this comparison always gives the same answer")
     }
+
+    @Test func anIssueInATemplateOverSeveralLinesQuotesItsExpression() throws {
+        let found = try diagnostics("templates-over-several-lines-point-at-their-token")
+        #expect(found.first?.message == "unknown name 'totl' (in {{ totl * 2 }})")
+    }
 }

@@ -197,12 +197,27 @@ struct ExpressionCheck {
         case .failure(let issue): report(issue, in: text)
         case .success(let template):
             let issues = template.check(in: scope)
-            for issue in issues { report(issue, in: text) }
+            for issue in issues { report(Self.quotingItsExpression(issue, in: template, text), in: text) }
             guard issues.isEmpty else { return }
             for case .expression(let expression, let offset) in template.parts {
-                for issue in lint(expression, scope, order: order) { report(issue.shifted(by: offset), in: text) }
+                for issue in lint(expression, scope, order: order) {
+                    report(Self.quotingItsExpression(issue.shifted(by: offset), in: template, text), in: text)
+                }
             }
         }
+    }
+
+    /// In a template written over several lines (a summary in a block scalar), the issue's
+    /// message quotes the `{{ … }}` it is in, which the one quoted line may not show whole.
+    private static func quotingItsExpression(_ issue: ExpressionIssue, in template: Template, _ text: Located<String>) -> ExpressionIssue {
+        guard text.location.range.start.line != text.location.range.end.line else { return issue }
+        for case .expression(let expression, let offset) in template.parts
+        where (offset..<offset + expression.source.unicodeScalars.count).contains(issue.offset) {
+            var quoted = issue
+            quoted.message += " (in {{ \(MessageText.sanitized(expression.source.trimmed)) }})"
+            return quoted
+        }
+        return issue
     }
 
     private static func fits(_ type: ExpressionType, _ expected: ExpressionType) -> Bool {
@@ -236,8 +251,13 @@ struct ExpressionCheck {
     /// reads; otherwise the scalar's own start (escapes or several lines).
     private func position(of issue: ExpressionIssue, in source: Located<String>) -> (Mark, Mark?) {
         let range = source.location.range
-        guard range.start.line == range.end.line, let line = sources[source.location.file]?.line(range.start.line) else {
-            return (range.start, range.end)
+        guard let text = sources[source.location.file] else { return (range.start, range.end) }
+        guard range.start.line == range.end.line, let line = text.line(range.start.line) else {
+            // Written over several lines: the token's own line and column (spec §12 1.1).
+            guard let start = ScalarPosition.mark(ofValueOffset: issue.offset, value: source.value, range: range, in: text) else {
+                return (range.start, range.end)
+            }
+            return (start, Mark(line: start.line, column: start.column + max(issue.length, 1)))
         }
         let scalars = Array(line.unicodeScalars)
         let lower = range.start.column - 1, upper = min(range.end.column - 1, scalars.count)
