@@ -92,14 +92,13 @@ struct PlainRunner {
 
     /// Writes events to stderr and the transcript, with every secret answer masked.
     private mutating func show(_ events: [SessionEvent]) {
-        let mask = session.secretMask
-        transcript.record(events, masking: mask)
+        transcript.record(events)
         for event in events {
             switch event {
-            case .screenShown(let view): Console.emit(mask.apply(PlainText.screen(view)), to: .standardError)
-            case .said(let text): Console.emit(mask.apply(text) + "\n", to: .standardError)
-            case .refused(let text): Console.emit("! " + mask.apply(text) + "\n", to: .standardError)
-            case .warning(let text, let location): Console.emit("\(location): warning: " + mask.apply(text) + "\n", to: .standardError)
+            case .screenShown(let view): Console.emit(PlainText.screen(view), to: .standardError)
+            case .said(let text): Console.emit(text + "\n", to: .standardError)
+            case .refused(let text): Console.emit("! " + text + "\n", to: .standardError)
+            case .warning(let text, let location): Console.emit("\(location): warning: " + text + "\n", to: .standardError)
             case .answered, .routed, .ended: break
             }
         }

@@ -63,6 +63,10 @@ extension FlowRun {
                 do {
                     guard case .bytes(let saved) = try SourceFile.load(state, maxSize: 64 << 20) else { throw RunFailure("'\(state)' is too large") }
                     session = try Session(tree: tree, environment: environment, restoring: saved)
+                    let unsaved = session.unsavedSecretValues
+                    if !unsaved.isEmpty {
+                        Console.warning("not saved, as they were computed from secret answers, so now null: \(unsaved.joined(separator: ", "))")
+                    }
                 } catch let error as RunFailure {
                     throw error.exit()
                 } catch {
@@ -135,7 +139,7 @@ extension FlowRun {
             }
             Console.output(result.render(as: output))
             if let message = result.outcome.message, result.outcome.status != .failed || stop == nil {
-                Console.emit(finished.secretMask.apply(message) + "\n", to: .standardError)
+                Console.emit(message + "\n", to: .standardError)
             }
             if result.outcome.exitCode != 0 { throw ExitCode(Int32(clamping: result.outcome.exitCode)) }
         }

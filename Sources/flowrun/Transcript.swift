@@ -35,23 +35,23 @@ struct Transcript {
         record(fields)
     }
 
-    /// Records events; any text that shows a secret answer is masked.
-    func record(_ events: [SessionEvent], masking mask: SecretMask) {
+    /// Records events, whose texts show secrets masked (the session rendered them so).
+    func record(_ events: [SessionEvent]) {
         for event in events {
             switch event {
             case .screenShown(let view):
                 for started in view.flowTitles {
-                    record(["event": .string("flow"), "flow": .string(started.flow), "title": .string(mask.apply(started.title))])
+                    record(["event": .string("flow"), "flow": .string(started.flow), "title": .string(started.title)])
                 }
                 record(["event": .string("screen"), "flow": .string(view.flow), "screen": .string(view.screen)])
-            case .said(let text): record(["event": .string("said"), "text": .string(mask.apply(text))])
-            case .refused(let text): record(["event": .string("refused"), "text": .string(mask.apply(text))])
+            case .said(let text): record(["event": .string("said"), "text": .string(text)])
+            case .refused(let text): record(["event": .string("refused"), "text": .string(text)])
             case .warning(let text, let location):
-                record(["event": .string("warning"), "text": .string(mask.apply(text)), "at": .string(location.description)])
+                record(["event": .string("warning"), "text": .string(text), "at": .string(location.description)])
             case .routed(let action, let responder, _): record(["event": .string("action"), "action": .string(action), "responder": .string(responder)])
             case .ended(let outcome):
                 var fields: [String: Value] = ["event": .string("end"), "status": .string(outcome.status.rawValue), "exit_code": .int(outcome.exitCode)]
-                if let message = outcome.message { fields["message"] = .string(mask.apply(message)) }
+                if let message = outcome.message { fields["message"] = .string(message) }
                 record(fields)
             case .answered:
                 break

@@ -90,13 +90,19 @@ public struct Template: Sendable {
     /// The text with every part's value in place, or the first part that fails.
     /// Values render as `ValueFormatting.render` describes: strings as they are, numbers
     /// as `string()` writes them, `null` as nothing, lists joined by `, `.
-    public func render(in scope: ValueScope) -> Result<String, EvaluationError> {
+    /// The text with every `{{ … }}` replaced by its value; a part for which `hiding`
+    /// gives a replacement shows that instead, and is not evaluated.
+    public func render(in scope: ValueScope, hiding: (Expression) -> String? = { _ in nil }) -> Result<String, EvaluationError> {
         var output = ""
         for part in parts {
             switch part {
             case .text(let text):
                 output += text
             case .expression(let expression, let offset):
+                if let replacement = hiding(expression) {
+                    output += replacement
+                    continue
+                }
                 switch Evaluator.evaluate(expression, in: scope) {
                 case .success(let value): output += ValueFormatting.render(value)
                 case .failure(let error): return .failure(error.shifted(by: offset))

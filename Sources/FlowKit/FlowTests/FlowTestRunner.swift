@@ -118,7 +118,7 @@ struct ScriptedRun {
             case .said(let text): said.append(text)
             case .refused(let reason):
                 refusals.append(CaseResult.Refusal(line: secret ? SecretMask.mask : line?.value ?? "",
-                                                   location: line?.location, reason: session.secretMask.apply(reason)))
+                                                   location: line?.location, reason: reason))
             default: break
             }
         }

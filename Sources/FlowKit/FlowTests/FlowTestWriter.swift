@@ -33,7 +33,7 @@ public struct FlowTestWriter: Sendable {
                 lines.append("      exit_code: \(outcome.exitCode)")
             }
             lines.append("      path: [" + session.path.map(ResultDocument.quoted).joined(separator: ", ") + "]")
-            let changed = changedValues(session, initial: initial, mask: session.secretMask)
+            let changed = changedValues(session, initial: initial)
             if !changed.isEmpty {
                 lines.append("      values:")
                 for (flow, values) in changed {
@@ -41,25 +41,23 @@ public struct FlowTestWriter: Sendable {
                     lines += values.map { "          \(ResultDocument.quoted($0.name)): \($0.value.inlineYAML)" }
                 }
             }
-            let mask = session.secretMask
             if !played.said.isEmpty {
                 lines.append("      said:")
-                lines += played.said.map { "        - \(ResultDocument.quoted(mask.apply($0)))" }
+                lines += played.said.map { "        - \(ResultDocument.quoted($0))" }
             }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// Each flow's variables whose values differ from the initial ones, in tree order;
-    /// not secrets, nor variables a secret was copied into.
-    private func changedValues(_ session: Session, initial: [String: [String: Value]],
-                               mask: SecretMask) -> [(flow: String, values: [(name: String, value: Value)])] {
+    /// not secrets, nor variables computed from a secret.
+    private func changedValues(_ session: Session, initial: [String: [String: Value]]) -> [(flow: String, values: [(name: String, value: Value)])] {
         tree.flows.indices.compactMap { index in
             let flow = tree.flows[index]
             let secrets = Set(flow.screens.flatMap { tree.screens[$0].fields.filter { $0.type == .secret }.map(\.id) })
             let current = session.values[flow.id] ?? [:]
             let changed = current.keys.sorted().compactMap { name -> (name: String, value: Value)? in
-                guard let value = current[name], !secrets.contains(name), !mask.reveals(ValueFormatting.render(value)),
+                guard let value = current[name], !secrets.contains(name), !session.holdsSecret(flow: flow.id, name: name),
                       initial[flow.id]?[name] != value else { return nil }
                 return (name, value)
             }

@@ -6,32 +6,19 @@ public struct SessionRestoreError: Error, Sendable, CustomStringConvertible {
 }
 
 extension Session {
-    /// The session as JSON, for `--state`: everything but the answers to secret fields,
-    /// which are left out and asked again after a resume.
+    /// The session as JSON, for `--state`: everything but secrets. Answers to secret
+    /// fields are left out and asked again after a resume; variables and results computed
+    /// from a secret are left out (`null`) and named by `unsavedSecretValues` after it.
+    /// Messages were masked when they were rendered.
     public func savedState() -> [UInt8] {
-        let mask = secretMask
         var saved = state
-        for screen in tree.screens {
-            for field in screen.fields where field.type == .secret {
-                let key = "\(tree.flows[screen.flow].id).\(field.id)"
-                if let value = saved.flows[screen.flow].variables[field.id], value != .null {
-                    saved.flows[screen.flow].variables[field.id] = .null
-                    if !saved.forgottenSecrets.contains(key) { saved.forgottenSecrets.append(key) }
-                }
+        for flow in saved.flows.indices {
+            let flowID = tree.flows[flow].id
+            for name in saved.flows[flow].secret.sorted() {
+                saved.flows[flow].variables[name] = .null
+                if !saved.forgottenSecrets.contains("\(flowID).\(name)") { saved.forgottenSecrets.append("\(flowID).\(name)") }
             }
-        }
-        // A `set`, a `result` or a message may repeat a secret: no saved value may show one.
-        if !mask.isEmpty {
-            for flow in saved.flows.indices {
-                for (name, value) in saved.flows[flow].variables where mask.reveals(value) {
-                    saved.flows[flow].variables[name] = .null
-                }
-                saved.flows[flow].result = saved.flows[flow].result?.mapValues { mask.reveals($0) ? .null : $0 }
-            }
-            if case .ended(var outcome) = saved.phase {
-                outcome.message = outcome.message.map(mask.apply)
-                saved.phase = .ended(outcome)
-            }
+            for name in saved.flows[flow].secretResult { saved.flows[flow].result?[name] = .null }
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -93,6 +80,15 @@ extension Session {
             break
         }
         return nil
+    }
+
+    /// The variables a saved state left out because they held values computed from a
+    /// secret answer (`flowid.name`): they read `null` after a resume.
+    public var unsavedSecretValues: [String] {
+        let secretFields = Set(tree.screens.flatMap { screen in
+            screen.fields.filter { $0.type == .secret }.map { "\(tree.flows[screen.flow].id).\($0.id)" }
+        })
+        return state.forgottenSecrets.filter { !secretFields.contains($0) }
     }
 
     /// Asks again from the first secret of the current screen whose answer was not saved.

@@ -121,6 +121,7 @@ struct Run {
                 return
             }
             state.flows[node.flow].variables[field.id] = .null
+            state.flows[node.flow].secret.remove(field.id)
             events.append(.answered(flow: tree.flows[node.flow].id, field: field.id, value: .null))
             steps = 0
             askField(from: position + 1, screen: screen)
@@ -134,12 +135,14 @@ struct Run {
         for rule in field.rules {
             var scope = self.scope(node.flow)
             scope.pending[field.id] = answer
+            scope.pendingIsSecret = field.type == .secret
             guard holds(rule.rule, in: scope) else {
                 events.append(.refused(render(rule.message, in: node.flow) ?? "The answer does not pass the check '\(rule.rule.source)'."))
                 return
             }
         }
         state.flows[node.flow].variables[field.id] = answer
+        if field.type == .secret { state.flows[node.flow].secret.insert(field.id) }
         events.append(.answered(flow: tree.flows[node.flow].id, field: field.id, value: answer))
         state.forgottenSecrets.removeAll { $0 == "\(tree.flows[node.flow].id).\(field.id)" }
         steps = 0
@@ -157,7 +160,7 @@ struct Run {
         case .template(let template)?:
             // The rendered text is read as a typed answer would be: "4" is an int for an integer field.
             var copy = self
-            guard let text = copy.render(template, in: flow) else { return nil }
+            guard let text = copy.render(template, in: flow, revealing: true) else { return nil }
             if case .success(let value?) = AnswerReader.read(text, for: field, options: copy.options(of: field, in: flow)) { return value }
             return .string(text)
         case nil: return nil
@@ -252,8 +255,16 @@ struct Run {
     /// Runs a branch: `set` in order, `say`, then its transition. Returns whether it moved the user.
     private mutating func run(_ branch: ResponderTree.BranchNode, handlingFlow flow: Int, responder: Responder) -> Bool {
         for assignment in branch.assignments {
-            guard let value = evaluate(assignment.expression, in: scope(flow), ifFailing: "'\(assignment.name)' is not assigned") else { continue }
-            state.flows[assignment.flow ?? flow].variables[assignment.name] = value
+            let scope = scope(flow)
+            guard let value = evaluate(assignment.expression, in: scope, ifFailing: "'\(assignment.name)' is not assigned") else { continue }
+            let owner = assignment.flow ?? flow
+            state.flows[owner].variables[assignment.name] = value
+            // A value computed from a secret is a secret too (cli.md): it stays masked.
+            if scope.readsSecret(assignment.expression.parsed) {
+                state.flows[owner].secret.insert(assignment.name)
+            } else {
+                state.flows[owner].secret.remove(assignment.name)
+            }
         }
         if let message = render(branch.say, in: flow) { events.append(.said(message)) }
         switch branch.transition {
@@ -310,7 +321,11 @@ struct Run {
     private mutating func completeFinish(of flow: Int) -> Bool {
         if let declared = tree.flows[flow].result {
             var result: [String: Value] = [:]
-            for entry in declared { result[entry.name] = evaluate(entry.expression, in: scope(flow), ifFailing: "'\(entry.name)' is null") ?? .null }
+            let scope = scope(flow)
+            for entry in declared {
+                result[entry.name] = evaluate(entry.expression, in: scope, ifFailing: "'\(entry.name)' is null") ?? .null
+                if scope.readsSecret(entry.expression.parsed) { state.flows[flow].secretResult.insert(entry.name) }
+            }
             state.flows[flow].result = result
         }
         guard let parent = tree.flows[flow].parent else {
@@ -366,14 +381,24 @@ struct Run {
         switch Evaluator.evaluate(expression.parsed, in: scope) {
         case .success(let value): return value
         case .failure(let error):
-            events.append(.warning("'\(expression.source)' failed: \(error.message); \(consequence)", at: expression.location))
+            // A message may quote a value the expression read: never a secret's.
+            var message = error.message
+            for text in scope.secretTexts(readBy: expression.parsed) {
+                message = message.replacing(MessageText.quoted(text), with: "'\(SecretMask.mask)'")
+            }
+            events.append(.warning("'\(expression.source)' failed: \(message); \(consequence)", at: expression.location))
             return nil
         }
     }
 
-    mutating func render(_ template: Compiled<Template>?, in flow: Int) -> String? {
+    /// The template's text as shown, where a `{{ … }}` that reads a secret shows the mask
+    /// (cli.md: only the interpolated part is masked); `revealing` secrets for a value
+    /// that is taken, not shown (a default).
+    mutating func render(_ template: Compiled<Template>?, in flow: Int, revealing: Bool = false) -> String? {
         guard let template else { return nil }
-        switch template.parsed.render(in: scope(flow)) {
+        let scope = scope(flow)
+        let hiding = { (expression: Expression) in !revealing && scope.readsSecret(expression) ? SecretMask.mask : nil }
+        switch template.parsed.render(in: scope, hiding: hiding) {
         case .success(let text): return text
         case .failure(let error):
             events.append(.warning("'\(template.source)' failed: \(error.message)", at: template.location))

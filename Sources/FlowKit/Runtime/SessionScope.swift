@@ -9,14 +9,64 @@ struct SessionScope: ValueScope {
     /// Extra bindings that shadow the flow's variables: a field's answer while its rules run.
     var pending: [String: Value] = [:]
 
+    /// Whether the pending answer is a secret's (it is then masked as the variable will be).
+    var pendingIsSecret = false
+
     func variable(_ name: String) -> Value? {
         if let value = pending[name] { return value }
+        return owner(of: name).flatMap { flows[$0].variables[name] }
+    }
+
+    /// The flow whose variable a bare `name` reads: the nearest along the chain.
+    private func owner(of name: String) -> Int? {
         var current: Int? = flow
         while let ancestor = current {
-            if let value = flows[ancestor].variables[name] { return value }
+            if flows[ancestor].variables[name] != nil { return ancestor }
             current = tree.flows[ancestor].parent
         }
         return nil
+    }
+
+    // MARK: Secrets
+
+    /// Whether the expression reads a secret answer, or a value computed from one.
+    func readsSecret(_ expression: Expression) -> Bool {
+        guard holdsSecrets else { return false }
+        var found = false
+        expression.root.forEachNode { node in if !found, secretRead(node) != nil { found = true } }
+        return found
+    }
+
+    /// The values of secrets the expression reads, as text: what a message about it may quote.
+    func secretTexts(readBy expression: Expression) -> [String] {
+        guard holdsSecrets else { return [] }
+        var texts: [String] = []
+        expression.root.forEachNode { node in
+            if let value = secretRead(node) { texts.append(ValueFormatting.render(value)) }
+        }
+        return texts
+    }
+
+    private var holdsSecrets: Bool {
+        pendingIsSecret || flows.contains { !$0.secret.isEmpty || !$0.secretResult.isEmpty }
+    }
+
+    /// The value a node reads, when it reads a name that holds a secret.
+    private func secretRead(_ node: ExpressionNode) -> Value? {
+        switch node.kind {
+        case .identifier(let name):
+            if let value = pending[name] { return pendingIsSecret ? value : nil }
+            guard let owner = owner(of: name), flows[owner].secret.contains(name) else { return nil }
+            return flows[owner].variables[name]
+        case .select(let operand, let member):
+            guard case .identifier(let name) = operand.kind, variable(name) == nil, let target = tree.flow(named: name) else { return nil }
+            if tree.flows[target].result != nil, !isWithin(target) {
+                return flows[target].secretResult.contains(member) ? flows[target].result?[member] : nil
+            }
+            return flows[target].secret.contains(member) ? flows[target].variables[member] : nil
+        default:
+            return nil
+        }
     }
 
     func isFlow(_ name: String) -> Bool { tree.flow(named: name) != nil }

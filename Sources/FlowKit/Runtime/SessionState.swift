@@ -23,6 +23,14 @@ struct SessionState: Sendable, Equatable, Codable {
         var stack: [StackEntry] = []
         /// The flow's `result` values, once it has finished.
         var result: [String: Value]?
+        /// Variables holding a secret answer, or a value computed from one (cli.md): shown
+        /// masked wherever a template shows them. Never saved: `savedState` leaves their
+        /// values out instead.
+        var secret: Set<String> = []
+        /// The same for the names of `result`.
+        var secretResult: Set<String> = []
+
+        private enum CodingKeys: String, CodingKey { case variables, stack, result }
     }
 
     var flows: [FlowState]

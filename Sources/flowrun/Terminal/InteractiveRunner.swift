@@ -120,21 +120,20 @@ struct InteractiveRunner {
     /// Draws events: a screen's title, breadcrumb and wrapped text; messages; refusals
     /// in red; warnings. Every secret answer is masked.
     private mutating func show(_ events: [SessionEvent]) {
-        let mask = session.secretMask
-        transcript.record(events, masking: mask)
+        transcript.record(events)
         for event in events {
             switch event {
             case .screenShown(let view):
                 var text = view.flowTitles.map { started in
-                    let title = mask.apply(started.title)
+                    let title = started.title
                     return "\n" + style.bold(title) + "\n" + style.dim(String(repeating: "═", count: min(DisplayWidth.of(title), RawTerminal.width))) + "\n"
                 }.joined()
-                text += "\n" + style.bold(mask.apply(view.title ?? view.screen)) + "  " + style.dim(view.flowPath.joined(separator: " › ")) + "\n"
-                if let body = view.text, !body.isEmpty { text += TextWrapping.wrap(mask.apply(body), width: RawTerminal.width) + "\n" }
+                text += "\n" + style.bold(view.title ?? view.screen) + "  " + style.dim(view.flowPath.joined(separator: " › ")) + "\n"
+                if let body = view.text, !body.isEmpty { text += TextWrapping.wrap(body, width: RawTerminal.width) + "\n" }
                 Console.emit(text, to: .standardError)
-            case .said(let text): Console.emit(style.cyan("› ") + mask.apply(text) + "\n", to: .standardError)
-            case .refused(let text): Console.emit(style.red("✗ ") + mask.apply(text) + "\n", to: .standardError)
-            case .warning(let text, let location): Console.emit(style.yellow("\(location): warning: ") + mask.apply(text) + "\n", to: .standardError)
+            case .said(let text): Console.emit(style.cyan("› ") + text + "\n", to: .standardError)
+            case .refused(let text): Console.emit(style.red("✗ ") + text + "\n", to: .standardError)
+            case .warning(let text, let location): Console.emit(style.yellow("\(location): warning: ") + text + "\n", to: .standardError)
             case .answered, .routed, .ended: break
             }
         }

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Secrets are masked by where a value came from, not by its text (cli.md): a secret
+/// field's variable and what `set` computes from it show as `******` inside templates;
+/// every other text and value stays as it is, on screen and in `--state`.
+@Suite struct SecretProvenanceTests {
+    static let flow = """
+    version: 1
+    flow: app
+    start: s
+    variables: { theme: midnight-blue, accounts: "blue-team,red-team", note: "", size: 0 }
+    screens:
+      s:
+        title: "Theme {{ theme }}"
+        text: "Accounts: {{ accounts }}. Note: {{ note }}. Size: {{ size }}."
+        fields:
+          - { id: pin, type: secret }
+        actions: [keep, clear, leave]
+        on:
+          keep: { set: { note: '"pin " + pin', size: 'size(pin)' }, push: shown }
+          clear: { set: { note: '"cleared"' }, push: shown }
+          leave: { exit: { code: 0, message: "Bye {{ theme }}, {{ pin }}." } }
+      shown:
+        text: "Now: {{ note }} ({{ size }})"
+        actions: [back, quit]
+    """
+
+    private func directory() throws -> URL {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        try Self.flow.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        return directory
+    }
+
+    @Test func textThatHappensToContainASecretIsShownAsWritten() throws {
+        let outcome = try FlowrunProcess.run(["run", "f.yaml", "--output", "none"], stdin: "blue\nleave\n", directory: try directory())
+        #expect(outcome.status == 0)
+        #expect(outcome.stderr.contains("Theme midnight-blue"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("Accounts: blue-team,red-team."))
+        #expect(outcome.stderr.contains("Bye midnight-blue, ******."), "only the interpolated secret is masked")
+        #expect(!outcome.stderr.contains("midnight-******"))
+    }
+
+    @Test func valuesComputedFromASecretAreMaskedUntilSetFromSomethingElse() throws {
+        let outcome = try FlowrunProcess.run(["run", "f.yaml", "--output", "none"], stdin: "blue\nkeep\nback\n\nclear\nquit\n", directory: try directory())
+        #expect(outcome.stderr.contains("Now: ****** (******)"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("Now: cleared (******)"), "a set from other values is shown again")
+    }
+
+    @Test func theStateKeepsEveryOtherValueAndAResumeNamesWhatWasLeftOut() throws {
+        let directory = try directory()
+        _ = try FlowrunProcess.run(["run", "f.yaml", "--state", "st.json", "--output", "none"], stdin: "blue\nkeep\n", directory: directory)
+        let saved = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("st.json"))) as? [String: Any])
+        let state = try #require(saved["state"] as? [String: Any])
+        let variables = try #require((state["flows"] as? [[String: Any]])?.first?["variables"] as? [String: Any])
+        #expect(variables["theme"] as? String == "midnight-blue")
+        #expect(variables["accounts"] as? String == "blue-team,red-team")
+        #expect(variables["note"] is NSNull && variables["size"] is NSNull && variables["pin"] is NSNull)
+        let text = try String(contentsOf: directory.appendingPathComponent("st.json"), encoding: .utf8)
+        #expect(!text.contains("pin blue"))
+        let resumed = try FlowrunProcess.run(["run", "f.yaml", "--state", "st.json", "--resume", "--output", "none"], stdin: "quit\n", directory: directory)
+        #expect(resumed.stderr.contains("warning: not saved, as they were computed from secret answers, so now null: app.note, app.size"),
+                "\(resumed.stderr)")
+    }
+}
