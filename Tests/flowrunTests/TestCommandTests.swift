@@ -96,6 +96,26 @@ import TestSupport
         #expect(out.contains("2 cases: 1 passed, 1 failed in 1 file"), "\(out)")
     }
 
+    /// `shown`: texts within the flow titles, screen titles and texts shown, in order.
+    @Test func shownChecksWhatTheScreensShowedInOrder() throws {
+        let (file, text) = try testFile("""
+        cases:
+          - name: titles and texts
+            input: [sign_in, alice, wonderland, submit, quit]
+            expect:
+              shown: [Acme, Sign in to Acme, "Welcome, alice!"]
+          - name: out of order
+            input: [sign_in, alice, wonderland, submit, quit]
+            expect:
+              shown: ["Welcome, alice!", Sign in to Acme]
+        """)
+        let outcome = try FlowrunProcess.run(["test", file.path])
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout.contains("PASS  titles and texts"), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("\(position(of: "Sign", after: "\"Welcome, alice!\", Sign", in: text)): error: shown: \"Sign in to Acme\" was not shown (in this order)"),
+                "\(outcome.stdout)")
+    }
+
     @Test func aSubsequenceOfThePathAndLeftOverInputFail() throws {
         let (file, text) = try testFile("""
         cases:

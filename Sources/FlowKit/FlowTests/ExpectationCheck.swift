@@ -4,10 +4,12 @@
 struct ExpectationCheck {
     let session: Session
     let said: [String]
+    let shown: [String]
 
-    init(session: Session, said: [String]) {
+    init(session: Session, said: [String], shown: [String]) {
         self.session = session
         self.said = said
+        self.shown = shown
     }
 
     mutating func failures(of expect: Expectations) -> [TestFailure] {
@@ -36,6 +38,10 @@ struct ExpectationCheck {
         if let missing = ListDiff.firstMissing(expect.said, in: said) {
             failures.append(TestFailure("said: \(ResultDocument.quoted(missing.value)) was not said (in this order)", at: missing.location,
                                         detail: said.isEmpty ? ["nothing was said"] : said.map { "said: \(ResultDocument.quoted($0))" }))
+        }
+        if let missing = ListDiff.firstMissing(expect.shown, in: shown, matching: { wanted, text in text.contains(wanted) }) {
+            failures.append(TestFailure("shown: \(ResultDocument.quoted(missing.value)) was not shown (in this order)", at: missing.location,
+                                        detail: shown.isEmpty ? ["nothing was shown"] : shown.map { "shown: \(ResultDocument.quoted($0))" }))
         }
         return failures
     }

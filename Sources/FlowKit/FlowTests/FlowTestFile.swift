@@ -34,10 +34,13 @@ public struct Expectations: Sendable {
     public var values: [ExpectedValue]
     /// Messages said (a branch's `say`), in this order, others allowed between them.
     public var said: [Located<String>]
+    /// Texts shown on screens (a flow's title, a screen's title or text), each within one
+    /// of them, in this order, others allowed between them.
+    public var shown: [Located<String>]
 
     public init(status: Located<RunOutcome.Status>? = nil, exitCode: Located<Int>? = nil, screen: Located<String>? = nil,
                 path: Located<[String]>? = nil, pathIncludes: [Located<String>]? = nil,
-                values: [ExpectedValue] = [], said: [Located<String>] = []) {
+                values: [ExpectedValue] = [], said: [Located<String>] = [], shown: [Located<String>] = []) {
         self.status = status
         self.exitCode = exitCode
         self.screen = screen
@@ -45,6 +48,7 @@ public struct Expectations: Sendable {
         self.pathIncludes = pathIncludes
         self.values = values
         self.said = said
+        self.shown = shown
     }
 }
 

@@ -41,7 +41,7 @@ enum FlowTestCaseKey: String, MappingKey {
 }
 
 enum ExpectationKey: String, MappingKey {
-    case status, exitCode = "exit_code", screen, path, pathIncludes = "path_includes", values, said
+    case status, exitCode = "exit_code", screen, path, pathIncludes = "path_includes", values, said, shown
 }
 
 extension NodeReader {
@@ -151,14 +151,18 @@ extension NodeReader {
                 }
             }
         }
-        if let said = keys[.said] {
-            if let elements = said.sequence {
-                expect.said = elements.compactMap { template($0, what: "a message of 'said'") }
-            } else {
-                report(.typeMismatch, "'said' must be a list of messages, but this is \(describe(said))", at: said)
-            }
-        }
+        if let said = keys[.said] { expect.said = texts(said, key: "said", what: "a message") }
+        if let shown = keys[.shown] { expect.shown = texts(shown, key: "shown", what: "a text") }
         return expect
+    }
+
+    /// `said` and `shown`: a list of texts.
+    private mutating func texts(_ node: Node, key: String, what: String) -> [Located<String>] {
+        guard let elements = node.sequence else {
+            report(.typeMismatch, "'\(key)' must be a list of texts, but this is \(describe(node))", at: node)
+            return []
+        }
+        return elements.compactMap { template($0, what: "\(what) of '\(key)'") }
     }
 
     private mutating func screenList(_ node: Node, what: String) -> [Located<String>]? {

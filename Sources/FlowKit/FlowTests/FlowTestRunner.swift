@@ -21,7 +21,7 @@ public struct FlowTestRunner: Sendable {
             let unused = run.play(testCase.input)
             result.exercised = run.exercised
             result.refusals = run.refusals
-            var check = ExpectationCheck(session: run.session, said: run.said)
+            var check = ExpectationCheck(session: run.session, said: run.said, shown: run.shown)
             result.failures = check.failures(of: testCase.expect)
             if let first = unused.first {
                 result.failures.append(TestFailure("the run ended with \(unused.count) line(s) of input left over", at: first.location,
@@ -61,6 +61,8 @@ struct ScriptedRun {
     private var presetLocations: [Int: [String: SourceLocation]] = [:]
     var exercised: Set<CoverageItem> = []
     var said: [String] = []
+    /// Every flow title, screen title and screen text shown, in order.
+    var shown: [String] = []
     var refusals: [CaseResult.Refusal] = []
 
     init(tree: ResponderTree, session: Session) {
@@ -116,6 +118,7 @@ struct ScriptedRun {
         for event in events {
             switch event {
             case .said(let text): said.append(text)
+            case .screenShown(let view): shown += view.flowTitles.map(\.title) + [view.title, view.text].compactMap { $0 }
             case .refused(let reason):
                 refusals.append(CaseResult.Refusal(line: secret ? SecretMask.mask : line?.value ?? "",
                                                    location: line?.location, reason: reason))

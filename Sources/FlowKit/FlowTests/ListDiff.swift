@@ -35,10 +35,11 @@ enum ListDiff {
 
     /// Whether `wanted` appears in `list` in order, other elements allowed between; if
     /// not, the first element of `wanted` that could not be matched.
-    static func firstMissing(_ wanted: [Located<String>], in list: [String]) -> Located<String>? {
+    static func firstMissing(_ wanted: [Located<String>], in list: [String],
+                             matching matches: (String, String) -> Bool = { $0 == $1 }) -> Located<String>? {
         var position = list.startIndex
         for element in wanted {
-            guard let found = list[position...].firstIndex(of: element.value) else { return element }
+            guard let found = list[position...].firstIndex(where: { matches(element.value, $0) }) else { return element }
             position = found + 1
         }
         return nil
