@@ -33,8 +33,19 @@ struct PlainRunner {
                 }
             case .action(let prompt)?:
                 Console.emit(PlainText.actions(prompt), to: .standardError)
-                guard let line = nextLine() else { return }
-                echo(line)
+                // Under --defaults nobody chooses: the screen's default action is taken (cli.md 1.1).
+                let line: String
+                if acceptDefaults {
+                    guard let chosen = prompt.defaultAction else {
+                        throw Stop(message: "--defaults: the screen '\(prompt.screen.screen)' has no default action")
+                    }
+                    line = chosen.id
+                    Console.emit(line + "\n", to: .standardError)
+                } else {
+                    guard let next = nextLine() else { return }
+                    line = next
+                    echo(line)
+                }
                 show(session.perform(prompt.actionID(forLine: line)))
             default:
                 return

@@ -35,6 +35,7 @@ enum PlainText {
     static func actions(_ prompt: ActionPrompt) -> String {
         let offered = prompt.actions.enumerated().map { "\($0 + 1). \($1.label)" }.joined(separator: "  ")
         let builtIns = ActionEntry.builtIns(besides: prompt.actions.map(\.id))
-        return "Actions: \(offered)" + (builtIns.isEmpty ? "" : "  (or \(builtIns.joined(separator: ", ")))") + "\n> "
+        let enter = prompt.defaultAction.map { "  [Enter: \($0.label)]" } ?? ""
+        return "Actions: \(offered)" + (builtIns.isEmpty ? "" : "  (or \(builtIns.joined(separator: ", ")))") + enter + "\n> "
     }
 }

@@ -162,10 +162,27 @@ import TestSupport
         let missing = try FlowrunProcess.run(["run", "flow.yaml", "--defaults"], directory: directory)
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("flowrun: error: --defaults: the required field 'name' has no default and no answer"))
-        let given = try FlowrunProcess.run(["run", "flow.yaml", "--defaults", "--set", "name=Ada"], stdin: "done\n", directory: directory)
+        // No default action: --defaults cannot choose one, and stops naming the screen (cli.md 1.1).
+        let noDefault = try FlowrunProcess.run(["run", "flow.yaml", "--defaults", "--set", "name=Ada"], stdin: "done\n", directory: directory)
+        #expect(noDefault.status == 2)
+        #expect(noDefault.stderr.contains("flowrun: error: --defaults: the screen 'form' has no default action"))
+        try Self.form.replacingOccurrences(of: "actions: [done, leave]", with: "actions: [{ id: done, default: true }, leave]")
+            .write(to: directory.appendingPathComponent("flow.yaml"), atomically: true, encoding: .utf8)
+        let given = try FlowrunProcess.run(["run", "flow.yaml", "--defaults", "--set", "name=Ada"], directory: directory)
         #expect(given.status == 0, "\(given.stderr)")
         let values = try #require(try json(given.stdout)["values"] as? [String: [String: Any]])
         #expect(values["app"]?["age"] as? Int == 30)
+        #expect(try json(given.stdout)["status"] as? String == "finished", "the default action 'done' was chosen")
+    }
+
+    @Test func anEmptyLineOrAKeyAtTheActionPromptChoosesAsListed() throws {
+        let directory = try flowFile(Self.form.replacingOccurrences(of: "actions: [done, leave]",
+                                                                    with: "actions: [done, { id: leave, key: l, default: true }]"))
+        let byEnter = try FlowrunProcess.run(["run", "flow.yaml"], stdin: "Ada\n\n\n\n", directory: directory)
+        #expect(byEnter.status == 5, "an empty line chooses the default action, leave")
+        #expect(byEnter.stderr.contains("[Enter: Leave]"))
+        let byKey = try FlowrunProcess.run(["run", "flow.yaml"], stdin: "Ada\n\n\nl\n", directory: directory)
+        #expect(byKey.status == 5, "a line holding the key chooses its action")
     }
 
     @Test func outputFormats() throws {

@@ -29,7 +29,7 @@ enum RuleKey: String, MappingKey {
 }
 
 enum ActionKey: String, MappingKey {
-    case id, label, key, validate, when
+    case id, label, key, validate, when, `default`
 }
 
 enum BranchKey: String, MappingKey {

@@ -117,6 +117,11 @@ struct FlowModelBuilder {
         if let node = keys[.actions] {
             if let list = node.sequence {
                 screen.actions = list.compactMap { action($0) }
+                let defaults = screen.actions.compactMap { $0.isDefault?.value == true ? $0.isDefault : nil }
+                for second in defaults.dropFirst() {
+                    reader.report(.duplicateKey, "a screen has one default action, and this is its second", at: second.location,
+                                  notes: [Diagnostic.Note("the first default action", at: defaults[0].location)])
+                }
             } else {
                 reader.report(.typeMismatch, "actions must be a list, but this is \(reader.describe(node))", at: node)
             }
@@ -219,6 +224,7 @@ struct FlowModelBuilder {
         }
         action.validate = keys[.validate].flatMap { reader.bool($0, what: "validate") }
         action.when = keys[.when].flatMap { reader.expression($0, what: "when") }
+        action.isDefault = keys[.default].flatMap { reader.bool($0, what: "default") }
         return action
     }
 

@@ -22,6 +22,8 @@ public struct ActionEntry: Sendable {
     public var validate: Located<Bool>?
     /// The action is offered only while this holds.
     public var when: Located<String>?
+    /// `default: true`: the action an empty line and `--defaults` choose (spec §5 1.1).
+    public var isDefault: Located<Bool>?
 
     /// The built-in actions the application responder handles (spec §7), in the order
     /// they are offered.

@@ -62,16 +62,22 @@ public struct ActionPrompt: Sendable {
         public let id: String
         public let label: String
         public let key: String?
+        public let isDefault: Bool
     }
+
+    /// The action an empty line chooses, and `--defaults`: the offered one marked `default`.
+    public var defaultAction: Action? { actions.first(where: \.isDefault) }
 }
 
 extension ActionPrompt {
-    /// The action a plain-mode line names (cli.md): an action's id, or the 1-based
-    /// number of an offered action. Anything else is returned as typed, for the session
-    /// to refuse or take as a built-in.
+    /// The action a plain-mode line names (cli.md): an action's id, its `key`, the
+    /// 1-based number of an offered action, or for an empty line the default action.
+    /// Anything else is returned as typed, for the session to refuse or take as a built-in.
     public func actionID(forLine line: String) -> String {
         let trimmed = line.trimmed
+        if trimmed.isEmpty, let defaultAction { return defaultAction.id }
         if let number = Int(trimmed), actions.indices.contains(number - 1) { return actions[number - 1].id }
+        if !actions.contains(where: { $0.id == trimmed }), let keyed = actions.first(where: { $0.key == trimmed }) { return keyed.id }
         return trimmed
     }
 }

@@ -105,6 +105,8 @@ public struct ResponderTree: Sendable {
         let label: Compiled<Template>?
         public let key: String?
         public let validatesFields: Bool
+        /// Chosen by an empty line at the action prompt, and by `--defaults`.
+        public let isDefault: Bool
         let when: Compiled<Expression>?
         public let location: SourceLocation
     }

@@ -63,7 +63,8 @@ private struct ResponderTreeCompiler {
             fields: try screen.fields.map { field throws(CompileError) in try compile(field) },
             actions: try screen.actions.map { action throws(CompileError) in
                 ResponderTree.ActionNode(id: action.id.value, label: try template(action.label), key: action.key?.value,
-                                         validatesFields: action.validatesFields, when: try expression(action.when),
+                                         validatesFields: action.validatesFields, isDefault: action.isDefault?.value ?? false,
+                                         when: try expression(action.when),
                                          location: action.id.location)
             },
             handlers: try handlers(screen.handlers, handlingFlow: flow),

@@ -23,7 +23,8 @@ extension Session {
             guard let screen = currentScreen else { return nil }
             let node = tree.screens[screen]
             let actions = node.actions.filter { run.holds($0.when, in: node.flow) }.map { action in
-                ActionPrompt.Action(id: action.id, label: run.render(action.label, in: node.flow) ?? Self.humanized(action.id), key: action.key)
+                ActionPrompt.Action(id: action.id, label: run.render(action.label, in: node.flow) ?? Self.humanized(action.id), key: action.key,
+                                    isDefault: action.isDefault)
             }
             return .action(ActionPrompt(screen: run.view(of: screen), actions: actions))
         }

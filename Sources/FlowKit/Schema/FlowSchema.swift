@@ -93,6 +93,7 @@ public enum FlowSchema {
                             "key": ["type": "string", "minLength": 1, "maxLength": 1, "description": "A one-character shortcut."],
                             "validate": flag("Whether the screen's fields must be valid before the action runs (default true; false for back and quit)."),
                             "when": expression("The action is offered only while this holds."),
+                            "default": flag("The action an empty line at the action prompt, and --defaults, choose (at most one per screen)."),
                         ],
                         "required": ["id"],
                         "additionalProperties": false,

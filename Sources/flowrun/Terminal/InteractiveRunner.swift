@@ -47,7 +47,8 @@ struct InteractiveRunner {
                 let builtIns = ActionEntry.builtIns(besides: prompt.actions.map(\.id))
                 let items = prompt.actions.map(\.label) + builtIns.map { $0.prefix(1).uppercased() + $0.dropFirst() }
                 let ids = prompt.actions.map(\.id) + builtIns
-                result = widgets.list(label: "Choose", items: items, selected: 0, multiple: false, allowsHelp: true, keys: &keys)
+                let selected = prompt.actions.firstIndex(where: \.isDefault) ?? 0
+                result = widgets.list(label: "Choose", items: items, selected: selected, multiple: false, allowsHelp: true, keys: &keys)
                 switch result {
                 case .submitted(let number): show(session.perform(ids[(Int(number) ?? 1) - 1]))
                 case .help: showHelp()
