@@ -149,10 +149,15 @@ struct FlowModelBuilder {
                               at: name.location, fix: suggestion.map { Diagnostic.Fix("did you mean '\($0)'?", replacement: $0) })
             }
         }
+        let remember = keys[.remember].flatMap { reader.bool($0, what: "remember") }
+        // A secret is never written down, so it cannot be remembered (spec §6 1.1).
+        if let remember, remember.value, type.value == .secret {
+            reader.report(.secretRemembered, "a secret field's answer is never stored, so it cannot be remembered", at: remember.location,
+                          fix: Diagnostic.Fix("remove 'remember', or make the field a text field"))
+        }
         var field = Field(id: id, type: type, label: keys[.label].flatMap { reader.template($0, what: "a label") },
                           isRequired: keys[.required].flatMap { reader.bool($0, what: "required") }?.value ?? false,
-                          rules: [], remember: keys[.remember].flatMap { reader.bool($0, what: "remember") }?.value ?? false,
-                          location: SourceLocation(idNode))
+                          rules: [], remember: remember?.value ?? false, location: SourceLocation(idNode))
         field.help = keys[.help].flatMap { reader.template($0, what: "a help text") }
         field.placeholder = keys[.placeholder].flatMap { reader.template($0, what: "a placeholder") }
         field.defaultValue = keys[.default]
