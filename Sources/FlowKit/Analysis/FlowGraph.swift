@@ -176,8 +176,7 @@ struct FlowGraph {
         }
         guard let done = table.doneActions[flow] else { return shownAgain([]) }
         var routed: [Routed] = []
-        var dispatched: Set<Int> = []
-        route(done, from: parent, pushedFrom: uncovered, fallback: false, hops: [], dispatched: &dispatched, into: &routed)
+        route(done, from: parent, pushedFrom: uncovered, fallback: false, hops: [], onPath: [], into: &routed)
         var found: [(to: Node, hops: [Hop])] = []
         for routed in routed {
             if case .stay = routed.outcome {
@@ -210,14 +209,11 @@ struct FlowGraph {
         let responder = table.responder(ofScreen: screen)
         let offered = table.offeredActions[screen]
         var outcomes: [Routed] = []
-        // Each action follows a `send` loop once.
         for action in offered {
-            var dispatched: Set<Int> = []
-            route(action, from: responder, pushedFrom: [screen], fallback: true, hops: [], dispatched: &dispatched, into: &outcomes)
+            route(action, from: responder, pushedFrom: [screen], fallback: true, hops: [], onPath: [], into: &outcomes)
         }
         for builtIn in RoutingTable.builtIns where !offered.contains(builtIn) {
-            var dispatched: Set<Int> = []
-            route(builtIn, from: responder, pushedFrom: [screen], fallback: false, hops: [], dispatched: &dispatched, into: &outcomes)
+            route(builtIn, from: responder, pushedFrom: [screen], fallback: false, hops: [], onPath: [], into: &outcomes)
         }
         if table.terminalScreens[screen] { outcomes.append(Routed(outcome: .finished(flow: table.screenFlows[screen]), hops: [])) }
         return outcomes
@@ -290,12 +286,19 @@ struct FlowGraph {
     /// handler the routing table names. Screens a branch pushes are recorded as pushed
     /// from `pushedFrom`. Where no handler always takes the action, it may reach the
     /// application: `fallback` says whether that counts.
+    /// Follows `action` from `responder` through every branch that may take it, and on
+    /// through the actions those branches send: each path of sends once (a send of an
+    /// action already dispatched from the same responder on the path is a loop, and
+    /// ends there), so that every branch's guard labels its own path. At most
+    /// `maxOutcomes` paths are followed from one screen, against branches that multiply.
     private mutating func route(_ action: Int, from responder: Int?, pushedFrom: [Int], fallback: Bool, hops: [Hop],
-                                dispatched: inout Set<Int>, into outcomes: inout [Routed]) {
+                                onPath: Set<Int>, into outcomes: inout [Routed]) {
+        guard outcomes.count < Self.maxOutcomes else { return }
         // Past the root lies the application alone: only its fallback applies.
         var handlers: [Int] = []
+        var path = onPath
         if let responder {
-            guard dispatched.insert(table.pairNumber(responder, action)).inserted else { return }
+            guard path.insert(table.pairNumber(responder, action)).inserted else { return }
             handlers = table.route(action, from: responder)
         }
         for number in handlers {
@@ -309,7 +312,7 @@ struct FlowGraph {
                 case .back?: outcomes.append(Routed(outcome: .back(from: handler.handlingFlow), hops: taken))
                 case .send(let next?)?:
                     route(next, from: table.next(of: handler.responder), pushedFrom: pushedFrom, fallback: true, hops: taken,
-                          dispatched: &dispatched, into: &outcomes)
+                          onPath: path, into: &outcomes)
                 case .send(nil)?: break
                 case .finish?: outcomes.append(Routed(outcome: .finished(flow: handler.handlingFlow), hops: taken))
                 case .exit?: outcomes.append(Routed(outcome: .end, hops: taken))
@@ -327,6 +330,9 @@ struct FlowGraph {
         default: break
         }
     }
+
+    /// The most paths one screen's actions are followed along (see `route`).
+    static let maxOutcomes = 10_000
 
     private mutating func show(_ target: Target?, pushedFrom: [Int], hops: [Hop], into outcomes: inout [Routed]) {
         switch target {
