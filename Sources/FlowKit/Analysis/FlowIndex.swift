@@ -1,6 +1,9 @@
 /// The flow tree flattened, with parent links: the static view of the responder
 /// tree that the checks walk (screen → its flow → parent flow → … → root → application).
-struct FlowIndex: Sendable {
+///
+/// A class: every `FlowScope` of a check holds it, and a scope is passed by value into
+/// each expression's walk, where a struct of six tables would cost six retains a copy.
+final class FlowIndex: Sendable {
     struct Entry: Sendable {
         var flow: Flow
         var parent: Int?

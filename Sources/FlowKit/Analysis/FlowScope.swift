@@ -49,8 +49,9 @@ struct FlowScope: ExpressionScope {
     func fieldOptions(read node: ExpressionNode) -> (field: String, options: [String])? {
         switch node.kind {
         case .identifier(let name):
-            guard let owner = index.ancestry(of: flow).first(where: { tables.variables(of: $0)[name] != nil }) else { return nil }
-            return tables.fieldOptions(of: owner)[name].map { (name, $0) }
+            var current: Int? = flow
+            while let owner = current, tables.variables(of: owner)[name] == nil { current = index.flows[owner].parent }
+            return current.flatMap { tables.fieldOptions(of: $0)[name] }.map { (name, $0) }
         case .select(let operand, let member):
             guard case .identifier(let flowID) = operand.kind, variableType(flowID) == nil, let target = index.flow(named: flowID) else { return nil }
             return tables.fieldOptions(of: target)[member].map { ("\(flowID).\(member)", $0) }
@@ -62,13 +63,17 @@ struct FlowScope: ExpressionScope {
 
 /// The types of every flow's own variables and fields, which the `FlowScope`s of one
 /// check look names up in.
-struct ScopeTables {
+final class ScopeTables: Sendable {
     private let typedVariables: [[String: ExpressionType]]
     private let listedOptions: [[String: [String]]]
+
+    /// Whether some flow has a choice field with listed text options.
+    let hasListedOptions: Bool
 
     init(_ index: FlowIndex) {
         typedVariables = index.flows.map { Self.ownVariables(of: $0.flow) }
         listedOptions = index.flows.map { Self.ownFieldOptions(of: $0.flow) }
+        hasListedOptions = listedOptions.contains { !$0.isEmpty }
     }
 
     /// The flow's own variables and fields with their types.

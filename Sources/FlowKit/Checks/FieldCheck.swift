@@ -27,10 +27,11 @@ enum FieldCheck {
         }
         var pattern: Regex<AnyRegexOutput>?
         if let source = field.pattern {
-            do {
-                pattern = try Regex(source.value)
-            } catch {
-                diagnostics.append(Diagnostic(.badPattern, "the pattern does not compile: \(error)", at: source.location))
+            if let problem = RegexPattern.syntaxProblem(source.value) {
+                diagnostics.append(Diagnostic(.badPattern, "the pattern does not compile: \(problem)", at: source.location))
+            } else if field.defaultValue != nil {
+                // Compiled only where a default is checked against it.
+                pattern = try? Regex(source.value)
             }
         }
         let optionValues = checkOptions(field, into: &diagnostics)

@@ -5,6 +5,7 @@ enum FieldOrderCheck {
     /// The reads in `expression` of `later` fields (by id) of the flow `flowID`, bare or
     /// as `flowID.field`, for the field `reader`.
     static func issues(in expression: Expression, reader: String, later: Set<String>, flowID: String) -> [ExpressionIssue] {
+        guard !later.isEmpty else { return [] }
         var issues: [ExpressionIssue] = []
         expression.root.forEachNode { node in
             let read: String

@@ -3,6 +3,7 @@
 /// always gives the same answer. The nearest option is suggested.
 enum OptionComparisonCheck {
     static func issues(in expression: Expression, scope: FlowScope) -> [ExpressionIssue] {
+        guard scope.tables.hasListedOptions else { return [] }
         var issues: [ExpressionIssue] = []
         let source = Array(expression.source.unicodeScalars)
         expression.root.forEachNode { node in

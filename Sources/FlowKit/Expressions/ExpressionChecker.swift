@@ -185,9 +185,8 @@ struct TypeChecker {
                 report(.expressionType, "\(function.expectation), not \(type)", at: argument.span)
             }
         }
-        if function == .matches, case .literal(.string(let pattern)) = all[1].kind,
-           case .failure(let error) = RegexPattern.compile(pattern) {
-            report(.badPattern, "this regular expression does not compile: \(error.reason)", at: all[1].span)
+        if function == .matches, case .literal(.string(let pattern)) = all[1].kind, let problem = RegexPattern.syntaxProblem(pattern) {
+            report(.badPattern, "this regular expression does not compile: \(problem)", at: all[1].span)
         }
         return function.resultType
     }
