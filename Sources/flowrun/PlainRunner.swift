@@ -71,7 +71,13 @@ struct PlainRunner {
             return ""
         }
         Console.emit(PlainText.field(prompt), to: .standardError)
+        // On a terminal the secret's characters are not echoed; the mask stands for them.
+        let hidden = prompt.field.type == .secret ? HiddenInput() : nil
         let line = nextLine()
+        if let hidden {
+            hidden.restore()
+            Console.emit((line.map { $0.isEmpty ? "" : SecretMask.mask } ?? "") + "\n", to: .standardError)
+        }
         if let line { echo(taken(by: line, for: prompt)) }
         return line
     }

@@ -122,6 +122,17 @@ struct InteractiveTests {
         #expect(try values(screen)["author"] as? String == "Ada")
     }
 
+    /// `--plain` on a terminal: the terminal's own echo is off while a secret is typed.
+    @Test func plainModeOnATerminalDoesNotEchoASecret() throws {
+        let screen = try drive([.expect("Size"), .send("1\r"), .expect("Extras"), .send("\r"), .expect("Name"), .send("Ada\r"),
+                                .expect("Pin"), .send("hunter2\r"), .expect("Actions"), .send("done\r")], arguments: ["--plain"])
+        #expect(screen.expect_failed == nil, "\(screen.screen)")
+        #expect(!screen.screen.contains("hunter2"), "\(screen.screen)")
+        #expect(screen.screen.contains("Ada"), "other answers are echoed by the terminal as typed")
+        #expect(screen.terminal_restored)
+        #expect(try values(screen)["pin"] as? String == "hunter2")
+    }
+
     @Test func escapeGoesBack() throws {
         let screen = try drive([
             .expect("Order"), .send(String(repeating: Self.enter, count: 4)),
