@@ -35,4 +35,11 @@ public enum FlowrunProcess {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+
+    /// A fresh temporary folder holding `flow` as `f.yaml`.
+    public static func folder(holding flow: String) throws -> URL {
+        let directory = try temporaryDirectory()
+        try flow.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        return directory
+    }
 }

@@ -6,12 +6,6 @@ import TestSupport
 /// and echoed when taken, each constraint with its own message, and `--output env` that a
 /// shell can `eval`.
 @Suite struct PlainModeTests {
-    private func folder(_ flow: String) throws -> URL {
-        let directory = try FlowrunProcess.temporaryDirectory()
-        try flow.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
-        return directory
-    }
-
     static let form = """
     version: 1
     flow: app
@@ -28,7 +22,7 @@ import TestSupport
     """
 
     @Test func aTakenDefaultIsEchoedAndABooleansDefaultReadsAsTyped() throws {
-        let outcome = try FlowrunProcess.run(["run", "f.yaml", "--output", "none"], stdin: "\n\n12\ndone\n", directory: try folder(Self.form))
+        let outcome = try FlowrunProcess.run(["run", "f.yaml", "--output", "none"], stdin: "\n\n12\ndone\n", directory: try FlowrunProcess.folder(holding: Self.form))
         #expect(outcome.status == 0)
         #expect(outcome.stderr.contains("Author [Ada]: Ada\n"), "stderr: \(outcome.stderr)")
         #expect(outcome.stderr.contains("Sure (y/n) [n]: n\n"), "stderr: \(outcome.stderr)")
@@ -36,13 +30,13 @@ import TestSupport
 
     @Test func defaultsShowEachQuestionWithTheAnswerTaken() throws {
         let flow = Self.form.replacingOccurrences(of: "required: true, ", with: "default: \"1\", ")
-        let outcome = try FlowrunProcess.run(["run", "f.yaml", "--defaults", "--output", "none"], directory: try folder(flow))
+        let outcome = try FlowrunProcess.run(["run", "f.yaml", "--defaults", "--output", "none"], directory: try FlowrunProcess.folder(holding: flow))
         #expect(outcome.stderr.contains("Author [Ada]: Ada\n"), "stderr: \(outcome.stderr)")
         #expect(outcome.stderr.contains("Pin: ******\n"), "a secret default is taken but never shown: \(outcome.stderr)")
     }
 
     @Test func messageReplacesOnlyTheConstraintItIsWrittenFor() throws {
-        let outcome = try FlowrunProcess.run(["run", "f.yaml", "--output", "none"], stdin: "\n\n\nab\n12\ndone\n", directory: try folder(Self.form))
+        let outcome = try FlowrunProcess.run(["run", "f.yaml", "--output", "none"], stdin: "\n\n\nab\n12\ndone\n", directory: try FlowrunProcess.folder(holding: Self.form))
         #expect(outcome.status == 0)
         #expect(outcome.stderr.contains("! An answer is required.\n"), "an empty required field keeps its own message")
         #expect(outcome.stderr.contains("! Digits only.\n"), "the pattern failure gives the field's message")
@@ -51,7 +45,7 @@ import TestSupport
 
     /// `eval` of `--output env` in a real shell tells a quit from a finish, and reads lists as JSON.
     @Test func aShellThatEvalsTheEnvOutputTellsAQuitFromAFinish() throws {
-        let directory = try folder(Self.form)
+        let directory = try FlowrunProcess.folder(holding: Self.form)
         let script = """
         eval "$("$FLOWRUN" run f.yaml --output env < "$1")"
         printf '%s|%s|%s|%s|%s|%s|%s\\n' "$FLOWRUN_STATUS" "$FLOWRUN_EXIT_CODE" "$FLOWRUN_SCREEN" "$FLOWRUN_MESSAGE" "$APP_TAGS" "$APP_META" "$APP_GONE"
@@ -67,7 +61,7 @@ import TestSupport
     }
 
     @Test func theEnvOutputStartsWithTheOutcome() throws {
-        let outcome = try FlowrunProcess.run(["run", "f.yaml", "--output", "env"], stdin: "\n\n12\ndone\n", directory: try folder(Self.form))
+        let outcome = try FlowrunProcess.run(["run", "f.yaml", "--output", "env"], stdin: "\n\n12\ndone\n", directory: try FlowrunProcess.folder(holding: Self.form))
         #expect(outcome.stdout.hasPrefix("FLOWRUN_STATUS='finished'\nFLOWRUN_EXIT_CODE='0'\nFLOWRUN_SCREEN='s'\nFLOWRUN_MESSAGE=''\n"))
     }
 }

@@ -6,12 +6,6 @@ import TestSupport
 /// any other, flow titles head the first screen after their flow starts, and `--resume`
 /// shows the current screen again in full.
 @Suite struct ScreenDisplayTests {
-    private func folder(_ flow: String) throws -> URL {
-        let directory = try FlowrunProcess.temporaryDirectory()
-        try flow.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
-        return directory
-    }
-
     static let goodbye = """
     version: 1
     flow: app
@@ -23,7 +17,7 @@ import TestSupport
     """
 
     @Test func aTerminalScreenIsShownBeforeItsFlowFinishes() throws {
-        let outcome = try FlowrunProcess.run(["run", "f.yaml"], stdin: "done\n", directory: try folder(Self.goodbye))
+        let outcome = try FlowrunProcess.run(["run", "f.yaml"], stdin: "done\n", directory: try FlowrunProcess.folder(holding: Self.goodbye))
         #expect(outcome.status == 0)
         #expect(outcome.stderr.contains("Goodbye\nThanks, all saved."), "stderr: \(outcome.stderr)")
     }
@@ -40,7 +34,7 @@ import TestSupport
             terminal: true
             fields: [{ id: stars, type: integer, label: "Stars" }]
         """
-        let outcome = try FlowrunProcess.run(["run", "f.yaml"], stdin: "5\n", directory: try folder(flow))
+        let outcome = try FlowrunProcess.run(["run", "f.yaml"], stdin: "5\n", directory: try FlowrunProcess.folder(holding: flow))
         #expect(outcome.status == 0)
         let text = try #require(outcome.stderr.range(of: "One last question."))
         let prompt = try #require(outcome.stderr.range(of: "Stars: "))
@@ -71,7 +65,7 @@ import TestSupport
     """
 
     @Test func flowTitlesHeadTheFirstScreenAfterTheirFlowStartsOutermostFirst() throws {
-        let directory = try folder(Self.titled)
+        let directory = try FlowrunProcess.folder(holding: Self.titled)
         let outcome = try FlowrunProcess.run(["run", "f.yaml", "--transcript", "t.jsonl"], stdin: "next\n", directory: directory)
         #expect(outcome.status == 0)
         let stderr = outcome.stderr
@@ -109,7 +103,7 @@ import TestSupport
                 actions: [done]
                 on: { done: { finish: true } }
         """
-        let directory = try folder(flow)
+        let directory = try FlowrunProcess.folder(holding: flow)
         _ = try FlowrunProcess.run(["run", "f.yaml", "--state", "st.json"], stdin: "Ada\n", directory: directory)
         let resumed = try FlowrunProcess.run(["run", "f.yaml", "--state", "st.json", "--resume"], stdin: "core\ndone\n", directory: directory)
         #expect(resumed.status == 0)

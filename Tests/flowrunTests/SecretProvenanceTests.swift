@@ -28,9 +28,7 @@ import TestSupport
     """
 
     private func directory() throws -> URL {
-        let directory = try FlowrunProcess.temporaryDirectory()
-        try Self.flow.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
-        return directory
+        try FlowrunProcess.folder(holding: Self.flow)
     }
 
     @Test func textThatHappensToContainASecretIsShownAsWritten() throws {
