@@ -51,12 +51,15 @@ public struct ResponderTree: Sendable {
         let responderName: String
         /// `flowid/screenid`, as the run's path lists it.
         public let pathName: String
+        /// The ids of the flows from the root to the screen's own, for its breadcrumb:
+        /// made once here, as every showing of the screen carries it.
+        let flowPath: [String]
         /// Where the screen's id is written.
         public let location: SourceLocation
 
         init(id: String, flow: Int, title: Compiled<Template>?, text: Compiled<Template>?, fields: [FieldNode],
              actions: [ActionNode], handlers: [String: HandlerNode], isTerminal: Bool, responderName: String, pathName: String,
-             location: SourceLocation) {
+             flowPath: [String], location: SourceLocation) {
             self.id = id
             self.flow = flow
             self.title = title
@@ -67,6 +70,7 @@ public struct ResponderTree: Sendable {
             self.isTerminal = isTerminal
             self.responderName = responderName
             self.pathName = pathName
+            self.flowPath = flowPath
             self.location = location
         }
     }

@@ -71,6 +71,7 @@ private struct ResponderTreeCompiler {
             isTerminal: screen.isTerminal,
             responderName: ResponderName.screen(screen.id.value),
             pathName: "\(index.flows[flow].flow.id.value)/\(screen.id.value)",
+            flowPath: index.ancestry(of: flow).reversed().map { index.flows[$0].flow.id.value },
             location: screen.id.location)
     }
 

@@ -71,13 +71,7 @@ struct Run {
     /// The screen as it reads now, headed by the titles of `flows` that have one.
     mutating func view(of screen: Int, titlesOf flows: [Int] = []) -> ScreenView {
         let node = tree.screens[screen]
-        var flowPath: [String] = []
-        var current: Int? = node.flow
-        while let flow = current {
-            flowPath.append(tree.flows[flow].id)
-            current = tree.flows[flow].parent
-        }
-        var view = ScreenView(flowPath: flowPath.reversed(), screen: node.id, title: render(node.title, in: node.flow),
+        var view = ScreenView(flowPath: node.flowPath, screen: node.id, title: render(node.title, in: node.flow),
                               text: render(node.text, in: node.flow))
         view.flowTitles = flows.compactMap { flow in
             render(tree.flows[flow].title, in: flow).flatMap { $0.isEmpty ? nil : ScreenView.FlowTitle(flow: tree.flows[flow].id, title: $0) }
@@ -99,6 +93,7 @@ struct Run {
                 return
             }
             state.flows[node.flow].variables[field.id] = .null
+            state.flows[node.flow].secret.remove(field.id)
             next += 1
         }
         state.phase = .action
@@ -324,7 +319,11 @@ struct Run {
             let scope = scope(flow)
             for entry in declared {
                 result[entry.name] = evaluate(entry.expression, in: scope, ifFailing: "'\(entry.name)' is null") ?? .null
-                if scope.readsSecret(entry.expression.parsed) { state.flows[flow].secretResult.insert(entry.name) }
+                if scope.readsSecret(entry.expression.parsed) {
+                    state.flows[flow].secretResult.insert(entry.name)
+                } else {
+                    state.flows[flow].secretResult.remove(entry.name)
+                }
             }
             state.flows[flow].result = result
         }
