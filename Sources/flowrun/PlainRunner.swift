@@ -23,9 +23,14 @@ struct PlainRunner {
             if Signals.exitStatus != nil { return }
             switch session.prompt {
             case .field(let prompt)?:
-                guard let text = try answer(for: prompt) else { return }
-                let events = session.answer(text)
-                transcript.answered(prompt.field, flow: prompt.screen.flow, line: text, events: events)
+                guard let given = try answer(for: prompt) else { return }
+                let text = given.text
+                // A typed line may choose an action or clear the field (`/ID`, `/`); a preset is a value.
+                let line = given.isLine ? FieldLine(text) : .answer(text)
+                let events = session.enter(line)
+                if case .action = line {} else {
+                    transcript.answered(prompt.field, flow: prompt.screen.flow, line: text, events: events)
+                }
                 show(events)
                 // Under --defaults nobody is there to answer again: a refused default stops the run.
                 if acceptDefaults, text.isEmpty, case .refused(let reason)? = events.first(where: { if case .refused = $0 { true } else { false } }) {
@@ -55,20 +60,21 @@ struct PlainRunner {
         }
     }
 
-    /// The answer to give: a preset one, the default under `--defaults`, or a line of
-    /// input. Nil when input ended or a signal arrived (the session is told).
-    private mutating func answer(for prompt: FieldPrompt) throws(Stop) -> String? {
-        let flow = session.tree.flow(named: prompt.screen.flowPath.last ?? "") ?? 0
+    /// The answer to give: a preset value, the default under `--defaults`, or a line of
+    /// input (which may choose an action). Nil when input ended or a signal arrived (the
+    /// session is told).
+    private mutating func answer(for prompt: FieldPrompt) throws(Stop) -> (text: String, isLine: Bool)? {
+        let flow = session.tree.flow(named: prompt.screen.flow) ?? 0
         if let preset = presets.take(flow: flow, field: prompt.field.id) {
             Console.emit(PlainText.field(prompt) + "(answered by --answers/--set)\n", to: .standardError)
-            return preset
+            return (preset, false)
         }
         if acceptDefaults {
             guard prompt.defaultValue != nil || !prompt.field.isRequired else {
                 throw Stop(message: "--defaults: the required field '\(prompt.field.id)' has no default and no answer")
             }
             Console.emit(PlainText.field(prompt) + taken(by: "", for: prompt) + "\n", to: .standardError)
-            return ""
+            return ("", true)
         }
         Console.emit(PlainText.field(prompt), to: .standardError)
         // On a terminal the secret's characters are not echoed; the mask stands for them.
@@ -76,17 +82,21 @@ struct PlainRunner {
         let line = nextLine()
         if let hidden {
             hidden.restore()
-            Console.emit((line.map { $0.isEmpty ? "" : SecretMask.mask } ?? "") + "\n", to: .standardError)
+            Console.emit((line.map { taken(by: $0, for: prompt) } ?? "") + "\n", to: .standardError)
         }
         if let line { echo(taken(by: line, for: prompt)) }
-        return line
+        return line.map { ($0, true) }
     }
 
-    /// What a line answers, as the log shows it: the line, or for an empty line the
-    /// default it takes, so the log reads true (`Author [Ada]: Ada`); secrets masked.
+    /// What a line does, as the log shows it: an answer as typed, or for an empty line
+    /// the default it takes, so the log reads true (`Author [Ada]: Ada`); an action or a
+    /// clearing `/` as typed; a secret's answer masked.
     private func taken(by line: String, for prompt: FieldPrompt) -> String {
-        if prompt.field.type == .secret { return line.isEmpty && prompt.defaultValue == nil ? "" : SecretMask.mask }
-        return line.isEmpty ? PlainText.defaultText(prompt) ?? "" : line
+        if case .answer = FieldLine(line) {
+            if prompt.field.type == .secret { return line.isEmpty && prompt.defaultValue == nil ? "" : SecretMask.mask }
+            return line.isEmpty ? PlainText.defaultText(prompt) ?? "" : line
+        }
+        return line
     }
 
     /// Piped input is not echoed by a terminal: write it after its prompt, so the log reads

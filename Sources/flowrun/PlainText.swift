@@ -20,6 +20,10 @@ enum PlainText {
         }
         if prompt.field.type == .boolean { text += " (y/n)" }
         if let shown = defaultText(prompt), !shown.isEmpty { text += " [\(shown)]" }
+        // The screen's own actions that need no answers can be chosen here as `/ID` (cli.md 1.1);
+        // `/back` and `/quit` always can, and go unsaid.
+        let early = prompt.actions.filter { !ActionEntry.builtIns.contains($0.id) }
+        if !early.isEmpty { text += " (or " + early.map { "/\($0.id)" }.joined(separator: ", ") + ")" }
         return text + ": "
     }
 

@@ -59,7 +59,7 @@ import Testing
         #expect(run.asking == "actions")
     }
 
-    @Test func aScreenShownAgainOffersCurrentValuesAsDefaults() throws {
+    @Test func aScreenEnteredAgainOffersCurrentValuesAsDefaults() throws {
         let flow = """
         version: 1
         flow: app
@@ -68,16 +68,44 @@ import Testing
           page:
             fields:
               - { id: name, default: nobody }
+            actions: [more, quit]
+            on:
+              more: { push: other }
+          other:
+            actions: [back]
+        """
+        var run = try SessionDriver(flow)
+        run.enter("", "more", "back")
+        #expect(run.value("app", "name") == .string("nobody"))
+        #expect(run.fieldPrompt?.defaultValue == .string("nobody"))
+        run.enter("ada", "more", "back")
+        #expect(run.fieldPrompt?.defaultValue == .string("ada"), "the current value is offered, not the field's default")
+        run.enter("")
+        #expect(run.value("app", "name") == .string("ada"))
+        #expect(run.shown == ["app/page", "app/other", "app/page", "app/other", "app/page"])
+    }
+
+    /// Spec §5 1.1: a branch with no transition leaves the screen as it is.
+    @Test func aSayOnlyBranchKeepsTheAnswersAndDoesNotAskAgain() throws {
+        let flow = """
+        version: 1
+        flow: app
+        start: page
+        screens:
+          page:
+            fields:
+              - { id: name, required: true }
             actions: [again, quit]
             on:
               again: { say: "Once more." }
         """
         var run = try SessionDriver(flow)
-        run.enter("", "again")
-        #expect(run.value("app", "name") == .string("nobody"))
-        run.enter("ada", "again", "")
-        #expect(run.value("app", "name") == .string("ada"), "the current value, not the default")
-        #expect(run.shown == ["app/page", "app/page", "app/page"])
+        run.enter("ada", "again")
+        #expect(run.said == ["Once more."])
+        #expect(run.asking == "actions", "the action prompt comes back, the field is not asked again")
+        #expect(run.actionPrompt?.actions.map(\.id) == ["again", "quit"])
+        #expect(run.shown == ["app/page"])
+        #expect(run.value("app", "name") == .string("ada"))
     }
 
     @Test func actionsThatDoNotValidateMayBeChosenAtAField() throws {

@@ -64,4 +64,54 @@ import TestSupport
         let outcome = try FlowrunProcess.run(["run", "f.yaml", "--output", "env"], stdin: "\n\n12\ndone\n", directory: try FlowrunProcess.folder(holding: Self.form))
         #expect(outcome.stdout.hasPrefix("FLOWRUN_STATUS='finished'\nFLOWRUN_EXIT_CODE='0'\nFLOWRUN_SCREEN='s'\nFLOWRUN_MESSAGE=''\n"))
     }
+
+    static let signIn = """
+    version: 1
+    flow: app
+    start: credentials
+    screens:
+      credentials:
+        fields:
+          - { id: user }
+          - { id: password, type: secret, required: true }
+        actions:
+          - { id: submit, default: true }
+          - { id: forgot, label: "Forgot password?", validate: false }
+        on:
+          submit: { finish: true }
+          forgot: { push: reset }
+      reset:
+        text: "We sent you a link."
+        actions: [back, quit]
+    """
+
+    /// cli.md 1.1: `/ID` at a field chooses an action, `//text` answers `/text`, `/` clears.
+    @Test func slashLinesAtAFieldChooseActionsEscapeAndClear() throws {
+        let directory = try FlowrunProcess.folder(holding: Self.signIn)
+        let early = try FlowrunProcess.run(["run", "f.yaml", "--transcript", "t.jsonl"], stdin: "ada\n/forgot\nquit\n", directory: directory)
+        #expect(early.status == 0)
+        #expect(early.stderr.contains("Password (or /forgot): "), "the field prompt names what can be chosen: \(early.stderr)")
+        #expect(early.stderr.contains("We sent you a link."))
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(early.stdout.utf8)) as? [String: Any])
+        #expect(result["path"] as? [String] == ["app/credentials", "app/reset"])
+        let transcript = try String(contentsOf: directory.appendingPathComponent("t.jsonl"), encoding: .utf8)
+        #expect(transcript.contains(#""action":"forgot""#), "the early action is recorded")
+        #expect(!transcript.contains(#""line":"/forgot""#), "as an action, not as an answer")
+
+        let escaped = try FlowrunProcess.run(["run", "f.yaml"], stdin: "//ada\nsecret1\n\n", directory: directory)
+        let values = try #require((try JSONSerialization.jsonObject(with: Data(escaped.stdout.utf8)) as? [String: Any])?["values"] as? [String: [String: Any]])
+        #expect(values["app"]?["user"] as? String == "/ada")
+
+        let cleared = try FlowrunProcess.run(["run", "f.yaml"], stdin: "ada\n/forgot\nback\n/\n/\nsecret1\n\n", directory: directory)
+        let after = try #require((try JSONSerialization.jsonObject(with: Data(cleared.stdout.utf8)) as? [String: Any])?["values"] as? [String: [String: Any]])
+        #expect(after["app"]?["user"] is NSNull, "`/` cleared the answer that was offered as the default")
+        #expect(cleared.stderr.contains("! An answer is required."), "a required field is not cleared")
+    }
+
+    @Test func aWordTypedAtAFieldIsAnAnswerNotAnAction() throws {
+        let outcome = try FlowrunProcess.run(["run", "f.yaml"], stdin: "quit\nsecret1\n\n", directory: try FlowrunProcess.folder(holding: Self.signIn))
+        let values = try #require((try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])?["values"] as? [String: [String: Any]])
+        #expect(values["app"]?["user"] as? String == "quit", "only `/quit` quits at a field")
+    }
 }
+

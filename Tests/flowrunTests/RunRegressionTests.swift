@@ -18,7 +18,7 @@ import TestSupport
     }
 
     @Test func aTerminalScreensOptionalLastFieldLeftEmptyFinishesTheFlow() throws {
-        let outcome = try FlowrunProcess.run(["run", "browser.yaml"], stdin: "2\nview\n2\nadd_to_basket\n\nback\n\ncheckout\npay\n\n", directory: flows)
+        let outcome = try FlowrunProcess.run(["run", "browser.yaml"], stdin: "2\nview\n2\nadd_to_basket\nback\n\ncheckout\npay\n\n", directory: flows)
         #expect(outcome.status == 0)
         #expect(try json(outcome.stdout)["status"] as? String == "finished")
     }
@@ -62,7 +62,7 @@ import TestSupport
     @Test func secretsRepeatedByAFlowNeverReachTheLogsTheTranscriptOrTheState() throws {
         let directory = try folder(["f.yaml": Self.secretFlow])
         let outcome = try FlowrunProcess.run(["run", "f.yaml", "--state", "st.json", "--transcript", "t.jsonl"],
-                                             stdin: "hunter2abc\nkeep\nhunter2abc\nleave\n", directory: directory)
+                                             stdin: "hunter2abc\nkeep\nleave\n", directory: directory)
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let state = try String(contentsOf: directory.appendingPathComponent("st.json"), encoding: .utf8)
         let transcript = try String(contentsOf: directory.appendingPathComponent("t.jsonl"), encoding: .utf8)

@@ -261,11 +261,11 @@ import TestSupport
         let coverage = try #require((document["coverage"] as? [[String: Any]])?.first)
         let total = try #require(coverage["total"] as? [String: [String: Double]])
         #expect(total["screens"]?["covered"] == 1)
-        #expect(total["screens"]?["total"] == 7)
+        #expect(total["screens"]?["total"] == 8)
         let missed = try #require(coverage["not_covered"] as? [[String: Any]])
         #expect(missed.contains { $0["name"] as? String == "screen login/failed" && $0["line"] as? Int != nil })
         let text = try FlowrunProcess.run(["test", file.path, "--coverage"])
-        #expect(text.stdout.contains("total     1/7 14%"), "\(text.stdout)")
+        #expect(text.stdout.contains("total     1/8 12%"), "\(text.stdout)")
     }
 
     @Test(arguments: examples)

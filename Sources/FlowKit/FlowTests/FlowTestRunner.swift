@@ -98,7 +98,14 @@ struct ScriptedRun {
                     continue
                 }
                 guard let line = remaining.popFirst() else { break playing }
-                record(session.answer(line.value), line: line, secret: prompt.field.type == .secret)
+                // Read as plain mode reads it: `/ID` chooses an action, `/` clears the field.
+                switch FieldLine(line.value) {
+                case .action(let action):
+                    let screen = session.currentScreen
+                    record(session.perform(action), line: line, action: action, on: screen)
+                case let entered:
+                    record(session.enter(entered), line: line, secret: prompt.field.type == .secret)
+                }
             case .action(let prompt)?:
                 guard let line = remaining.popFirst() else { break playing }
                 let screen = session.currentScreen

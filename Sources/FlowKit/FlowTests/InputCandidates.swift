@@ -1,7 +1,8 @@
 /// The lines a test generator tries at a prompt: a finite set that reaches what a flow
 /// can do with typical flows. A field is tried with no answer, its options, the
 /// literals the flow's expressions compare with, its placeholder, and a filler that
-/// fits its bounds; the action prompt with every action offered and the built-ins.
+/// fits its bounds, then the screen's actions that need no answers (`/ID`); the action
+/// prompt with every action offered and the built-ins.
 struct InputCandidates {
     private let strings: [String]
     private let numbers: [String]
@@ -46,6 +47,12 @@ struct InputCandidates {
             unique(actions.actions.map(\.id) + ActionEntry.builtIns)
         case .ended: []
         }
+    }
+
+    /// At a field: the screen's own actions that need no answers, as `/ID` lines.
+    func earlyActions(at prompt: Prompt) -> [String] {
+        guard case .field(let field) = prompt else { return [] }
+        return field.actions.filter { !ActionEntry.builtIns.contains($0.id) }.map { "/\($0.id)" }
     }
 
     private func lines(for prompt: FieldPrompt) -> [String] {

@@ -50,18 +50,25 @@ struct StateSearch {
             let node = nodes[next]
             next += 1
             guard node.expands, node.session.outcome == nil, node.depth < maxDepth, let prompt = node.session.prompt else { continue }
-            for line in candidates.lines(for: prompt) {
+            /// Tries a line; whether it was accepted, and whether the search is over.
+            func attempt(_ line: String) -> (accepted: Bool, done: Bool) {
                 var session = node.session
                 let (events, items) = Self.enter(line, at: prompt, into: &session, tree: tree)
-                let accepted = !events.contains(where: \.isRefusal)
                 // A refused line leaves the state as it was: seen already.
                 let isNew = seen.insert(session.searchKey).inserted
                 if isNew || (!items.isEmpty && keepingRevisits(items)) {
                     nodes.append(SearchNode(session: session, parent: next - 1, line: line, depth: node.depth + 1, expands: isNew))
-                    if visit(nodes.count - 1, session, items) { return }
+                    if visit(nodes.count - 1, session, items) { return (true, true) }
                 }
+                return (!events.contains(where: \.isRefusal), false)
+            }
+            for line in candidates.lines(for: prompt) {
+                let (accepted, done) = attempt(line)
+                if done { return }
                 if accepted, candidates.oneAnswerSuffices(at: prompt) { break }
             }
+            // Actions chosen before the fields are answered (`/ID`) are tried whatever the answers.
+            for line in candidates.earlyActions(at: prompt) where attempt(line).done { return }
         }
     }
 
@@ -81,8 +88,11 @@ struct StateSearch {
     static func enter(_ line: String, at prompt: Prompt, into session: inout Session, tree: ResponderTree) -> ([SessionEvent], [CoverageItem]) {
         switch prompt {
         case .field:
-            let events = session.answer(line)
-            return (events, CoverageItem.exercised(by: events, on: nil, in: tree))
+            let screen = session.currentScreen
+            let entered = FieldLine(line)
+            let events = session.enter(entered)
+            guard case .action(let action) = entered else { return (events, CoverageItem.exercised(by: events, on: nil, in: tree)) }
+            return (events, CoverageItem.exercised(by: events, action: action, on: screen, in: tree))
         case .action(let actions):
             let screen = session.currentScreen
             let action = actions.actionID(forLine: line)

@@ -46,6 +46,9 @@ public struct FieldPrompt: Sendable {
     public let defaultValue: Value?
     /// For choice and multichoice fields, in order (numbered from 1 in plain mode).
     public let options: [Option]
+    /// The screen's actions that can be chosen now, before its fields are answered
+    /// (`validate: false`); `back` and `quit` can always be (spec §5 1.1).
+    public let actions: [ActionPrompt.Action]
 
     public struct Option: Sendable, Equatable {
         public let value: Value
@@ -63,6 +66,8 @@ public struct ActionPrompt: Sendable {
         public let label: String
         public let key: String?
         public let isDefault: Bool
+        /// Whether the screen's fields must be answered and valid first (spec §5).
+        public let validatesFields: Bool
     }
 
     /// The action an empty line chooses, and `--defaults`: the offered one marked `default`.

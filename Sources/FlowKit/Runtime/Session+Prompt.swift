@@ -18,15 +18,20 @@ extension Session {
                 label: run.render(field.label, in: node.flow) ?? Self.humanized(field.id),
                 help: run.render(field.help, in: node.flow), placeholder: run.render(field.placeholder, in: node.flow),
                 defaultValue: run.defaultValue(of: field, in: node.flow),
-                options: run.options(of: field, in: node.flow)))
+                options: run.options(of: field, in: node.flow),
+                actions: offeredActions(on: screen, run: &run).filter { !$0.validatesFields }))
         case .action:
             guard let screen = currentScreen else { return nil }
-            let node = tree.screens[screen]
-            let actions = node.actions.filter { run.holds($0.when, in: node.flow) }.map { action in
-                ActionPrompt.Action(id: action.id, label: run.render(action.label, in: node.flow) ?? Self.humanized(action.id), key: action.key,
-                                    isDefault: action.isDefault)
-            }
-            return .action(ActionPrompt(screen: run.view(of: screen), actions: actions))
+            return .action(ActionPrompt(screen: run.view(of: screen), actions: offeredActions(on: screen, run: &run)))
+        }
+    }
+
+    /// The screen's actions whose `when` holds, rendered.
+    private func offeredActions(on screen: Int, run: inout Run) -> [ActionPrompt.Action] {
+        let node = tree.screens[screen]
+        return node.actions.filter { run.holds($0.when, in: node.flow) }.map { action in
+            ActionPrompt.Action(id: action.id, label: run.render(action.label, in: node.flow) ?? Self.humanized(action.id), key: action.key,
+                                isDefault: action.isDefault, validatesFields: action.validatesFields)
         }
     }
 

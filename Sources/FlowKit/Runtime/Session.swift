@@ -108,6 +108,17 @@ public struct Session: Sendable {
         return finish(run)
     }
 
+    /// Clears the current field to `null` (plain mode's `/`), without taking its default;
+    /// a required field refuses.
+    public mutating func clearAnswer() -> [SessionEvent] {
+        guard inputEnded == nil, case .field(let position) = state.phase, let screen = currentScreen else {
+            return [.refused("There is no question to answer now.")]
+        }
+        var run = beginRun()
+        run.answer(.null, field: position, screen: screen)
+        return finish(run)
+    }
+
     /// Chooses an action: one the screen offers, or a built-in (`back`, `quit`). At a
     /// field, only actions that do not validate the fields (`back`, `quit`, or
     /// `validate: false`) may be chosen.

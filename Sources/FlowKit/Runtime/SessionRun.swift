@@ -207,7 +207,9 @@ struct Run {
             }
             switch queue.removeFirst() {
             case .dispatch(let action, let responder):
-                if route(action, from: responder) != .unhandled { needsShow = true }
+                // A branch that moves the user nowhere leaves the screen as it is (spec §5 1.1):
+                // its answers kept, its fields not asked again.
+                if route(action, from: responder) == .handled(.moved) { needsShow = true }
             case .finished(let flow):
                 if completeFinish(of: flow) { needsShow = true }
             }
@@ -220,7 +222,17 @@ struct Run {
 
     private enum Routing: Equatable {
         case unhandled
-        case handled(transitioned: Bool)
+        case handled(BranchEffect)
+    }
+
+    /// What a branch did to what is shown.
+    private enum BranchEffect: Equatable {
+        /// No transition: the screen stays as it is.
+        case stayed
+        /// A transition that may change what is shown.
+        case moved
+        /// A `send`: where the sent action leads decides.
+        case sent
     }
 
     /// Offers the action to each responder from `responder` up; the first enabled branch runs.
@@ -231,24 +243,24 @@ struct Run {
             for (index, branch) in handler.branches.enumerated() where holds(branch.when, in: flow) {
                 let taken = ResponderTree.BranchID(responder: candidate, action: action, index: index)
                 events.append(.routed(action: action, responder: tree.name(of: candidate), branch: taken))
-                return .handled(transitioned: run(branch, handlingFlow: flow, responder: candidate))
+                return .handled(run(branch, handlingFlow: flow, responder: candidate))
             }
         }
         switch action {
         case "quit":
             events.append(.routed(action: action, responder: "the application", branch: nil))
             end(RunOutcome(.cancelled, exitCode: 0))
-            return .handled(transitioned: true)
+            return .handled(.moved)
         case "back":
             events.append(.routed(action: action, responder: "the application", branch: nil))
-            return goBack(from: innermostFlow) ? .handled(transitioned: true) : .unhandled
+            return goBack(from: innermostFlow) ? .handled(.moved) : .unhandled
         default:
             return .unhandled
         }
     }
 
-    /// Runs a branch: `set` in order, `say`, then its transition. Returns whether it moved the user.
-    private mutating func run(_ branch: ResponderTree.BranchNode, handlingFlow flow: Int, responder: Responder) -> Bool {
+    /// Runs a branch: `set` in order, `say`, then its transition.
+    private mutating func run(_ branch: ResponderTree.BranchNode, handlingFlow flow: Int, responder: Responder) -> BranchEffect {
         for assignment in branch.assignments {
             let scope = scope(flow)
             guard let value = evaluate(assignment.expression, in: scope, ifFailing: "'\(assignment.name)' is not assigned") else { continue }
@@ -264,7 +276,7 @@ struct Run {
         if let message = render(branch.say, in: flow) { events.append(.said(message)) }
         switch branch.transition {
         case nil:
-            return false
+            return .stayed
         case .push(let target)?:
             switch target {
             case .screen(let screen): state.flows[flow].stack.append(.screen(screen))
@@ -280,15 +292,16 @@ struct Run {
                 state.flows[flow].stack = [.flow(child)]
             }
         case .back?:
-            _ = goBack(from: flow)
+            return goBack(from: flow) ? .moved : .stayed
         case .send(let action)?:
             queue.append(.dispatch(action, from: tree.next(of: responder)))
+            return .sent
         case .finish?:
             finishFlow(flow)
         case .exit(let code, let message)?:
             end(RunOutcome(.exited, exitCode: code, message: render(message, in: flow)))
         }
-        return true
+        return .moved
     }
 
     /// `back` (spec §7): pops the innermost flow from `flow` up whose stack holds more than
@@ -334,8 +347,11 @@ struct Run {
         if let position = state.flows[parent].stack.lastIndex(of: .flow(flow)) {
             state.flows[parent].stack.removeSubrange(position...)
         }
-        let routing = route("\(tree.flows[flow].id).done", from: .flow(parent))
-        if routing == .handled(transitioned: true) { return true }
+        switch route("\(tree.flows[flow].id).done", from: .flow(parent)) {
+        // The child was dismissed, so the screen on display changed whatever `done` does.
+        case .handled(.moved), .handled(.sent): return true
+        case .handled(.stayed), .unhandled: break
+        }
         // No handler, or no transition: back on the uncovered screen, or, with nothing shown, the parent finishes too.
         if state.flows[parent].stack.isEmpty {
             finishFlow(parent)
