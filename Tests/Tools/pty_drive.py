@@ -27,6 +27,7 @@ def main(argv):
     lock = threading.Lock()
 
     def pump():
+        exited = False
         while True:
             ready, _, _ = select.select([master], [], [], 0.05)
             if ready:
@@ -38,8 +39,11 @@ def main(argv):
                     return
                 with lock:
                     screen.extend(data)
-            elif process.poll() is not None:
+            elif exited:
                 return
+            elif process.poll() is not None:
+                # One more quiet wait: what the program wrote as it exited may still be arriving.
+                exited = True
 
     reader = threading.Thread(target=pump, daemon=True)
     reader.start()
