@@ -133,6 +133,30 @@ struct InteractiveTests {
         #expect(try values(screen)["pin"] as? String == "hunter2")
     }
 
+    /// `?`'s lines fit the terminal (80 columns here), broken at spaces, never inside a word.
+    @Test func theChainExplanationWrapsAtWords() throws {
+        let flow = """
+        version: 1
+        flow: app
+        start: s
+        variables: { registered_username_for_this_demo: "", attempts_so_far: 0 }
+        on:
+          submit:
+            - when: registered_username_for_this_demo != "" && attempts_so_far < 3 && registered_username_for_this_demo != "x"
+              say: ok
+        screens:
+          s: { actions: [submit, quit] }
+        """
+        let screen = try drive([.expect("Choose"), .send("?"), .expect("responder chain"), .wait(200), .send("\u{4}")], flow: flow)
+        #expect(screen.expect_failed == nil)
+        let help = screen.screen[(screen.screen.range(of: "responder chain")?.lowerBound ?? screen.screen.startIndex)...]
+        let plain = help.replacingOccurrences(of: "\u{1B}[2m", with: "").replacingOccurrences(of: "\u{1B}[0m", with: "")
+        // "\r\n" is one Character in Swift: split on the newline scalar.
+        let lines = plain.unicodeScalars.split(separator: "\n").map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: "\r")) }
+        #expect(lines.allSatisfy { $0.count <= 80 }, "\(lines.filter { $0.count > 80 })")
+        #expect(plain.components(separatedBy: "registered_username_for_this_demo").count == 3, "the long names stand whole")
+    }
+
     @Test func escapeGoesBack() throws {
         let screen = try drive([
             .expect("Order"), .send(String(repeating: Self.enter, count: 4)),

@@ -17,4 +17,15 @@ import Testing
     @Test func keepsTheTextsOwnLineBreaks() {
         #expect(TextWrapping.wrap("a\n\nb", width: 40) == "a\n\nb")
     }
+
+    @Test func continuationsKeepTheLinesIndentationAndSpacingInsideIsKept() {
+        #expect(TextWrapping.wrap("  submit  flow 'login': when username_is_long == 1", width: 24)
+                == "  submit  flow 'login':\n  when username_is_long\n  == 1")
+    }
+
+    @Test func aWordLongerThanTheWidthIsNeverCut() {
+        let word = String(repeating: "x", count: 30)
+        #expect(TextWrapping.wrap("a \(word) b", width: 20) == "a\n\(word)\nb")
+    }
 }
+

@@ -115,7 +115,8 @@ struct InteractiveRunner {
     /// `?`: the actions of the screen and the responder that handles each.
     private func showHelp() {
         guard let screen = session.currentScreen else { return }
-        Console.emit(style.dim(ChainDescription.describe(screen: screen, in: session.tree, routes: FlowRoutes(document))), to: .standardError)
+        let help = ChainDescription.describe(screen: screen, in: session.tree, routes: FlowRoutes(document))
+        Console.emit(style.dim(TextWrapping.wrap(help, width: RawTerminal.width)), to: .standardError)
     }
 
     /// Draws events: a screen's title, breadcrumb and wrapped text; messages; refusals
