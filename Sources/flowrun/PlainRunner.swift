@@ -51,7 +51,12 @@ struct PlainRunner {
                     line = next
                     echo(line)
                 }
-                show(session.perform(prompt.actionID(forLine: line)))
+                let events = session.perform(prompt.actionID(forLine: line))
+                show(events)
+                // A default action that leaves the screen as it is would be chosen again forever.
+                if acceptDefaults, session.outcome == nil, !events.contains(where: { if case .screenShown = $0 { true } else { false } }) {
+                    throw Stop(message: "--defaults: the default action '\(line)' of the screen '\(prompt.screen.screen)' leaves it as it is")
+                }
             default:
                 return
             }

@@ -35,6 +35,22 @@ import TestSupport
         #expect(outcome.stderr.contains("Pin: ******\n"), "a secret default is taken but never shown: \(outcome.stderr)")
     }
 
+    /// A default action that moves nowhere would be chosen again forever under --defaults.
+    @Test func defaultsStopsOnADefaultActionThatLeavesTheScreenAsItIs() throws {
+        let flow = """
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            actions: [{ id: help, default: true }, quit]
+            on: { help: { say: "Type quit to leave." } }
+        """
+        let outcome = try FlowrunProcess.run(["run", "f.yaml", "--defaults"], directory: try FlowrunProcess.folder(holding: flow))
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains("--defaults: the default action 'help' of the screen 's' leaves it as it is"), "\(outcome.stderr)")
+    }
+
     @Test func messageReplacesOnlyTheConstraintItIsWrittenFor() throws {
         let outcome = try FlowrunProcess.run(["run", "f.yaml", "--output", "none"], stdin: "\n\n\nab\n12\ndone\n", directory: try FlowrunProcess.folder(holding: Self.form))
         #expect(outcome.status == 0)
