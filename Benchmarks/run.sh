@@ -11,9 +11,9 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
 if [ "${1:-}" = quick ]; then
-    repo_args=(1 1) tree_args=(1 2) validate_args=(1) routing_args=(100000) prompt_args=(30)
+    repo_args=(1 1) tree_args=(1 2) validate_args=(1) routing_args=(100000) prompt_args=(30) form_args=(2000)
 else
-    repo_args=() tree_args=() validate_args=() routing_args=() prompt_args=()
+    repo_args=() tree_args=() validate_args=() routing_args=() prompt_args=() form_args=()
 fi
 
 section() {
@@ -28,8 +28,9 @@ section() {
 
 mkdir -p "$here/out"
 echo "# flowrun benchmarks ($(date -u +%Y-%m-%d), $(nproc) cores, $(uname -m))"
-section "[1/5] a repository of flows: flowrun validate vs a C libyaml loop and yamllint" repository.sh "${repo_args[@]}"
-section "[2/5] YAML tree vs bare libyaml; hostile inputs" yaml-tree.sh "${tree_args[@]}"
-section "[3/5] flowrun validate at 1 MB and 10 MB vs bare libyaml" validate.sh "${validate_args[@]}"
-section "[4/5] routing rate by responder-chain depth" routing.sh "${routing_args[@]}"
-section "[5/5] time to first prompt vs a Swift binary that prints a line" first-prompt.sh "${prompt_args[@]}"
+section "[1/6] a repository of flows: flowrun validate vs a C libyaml loop and yamllint" repository.sh "${repo_args[@]}"
+section "[2/6] YAML tree vs bare libyaml; hostile inputs" yaml-tree.sh "${tree_args[@]}"
+section "[3/6] flowrun validate at 1 MB and 10 MB vs bare libyaml" validate.sh "${validate_args[@]}"
+section "[4/6] routing rate by responder-chain depth" routing.sh "${routing_args[@]}"
+section "[5/6] time to first prompt vs a Swift binary that prints a line" first-prompt.sh "${prompt_args[@]}"
+section "[6/6] key press to redrawn form in the terminal" form.sh "${form_args[@]}"

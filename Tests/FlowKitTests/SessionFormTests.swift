@@ -14,7 +14,7 @@ import Testing
           - { id: user, required: true }
           - { id: password, type: secret, required: true }
         actions:
-          - { id: submit, default: true }
+          - { id: submit, default: true, key: s }
           - { id: forgot, label: "Forgot password?", validate: false, key: f }
           - quit
         on:
@@ -75,4 +75,22 @@ import Testing
         run.events += run.session.enter(FieldLine("/forgot"))
         #expect(run.lastScreen == "app/reset")
     }
+
+    @Test func anEarlierFieldIsRevisitedAndTheFieldsAfterItAskedAgainWithTheirValues() throws {
+        var run = try SessionDriver(Self.signIn)
+        run.enter("ada", "secret1")
+        #expect(run.asking == "actions")
+        #expect(run.session.revisit(field: 0).isEmpty)
+        #expect(run.asking == "user")
+        #expect(run.fieldPrompt?.currentValue == .string("ada"), "the editor starts with the answer given")
+        #expect(run.fieldPrompt?.actions.map(\.id) == ["forgot", "quit"], "back among the fields, only actions that need no answers")
+        run.enter("adam")
+        #expect(run.asking == "password")
+        #expect(run.fieldPrompt?.currentValue == .string("secret1"))
+        #expect(run.session.revisit(field: 1) == [.refused("That question is not asked now.")], "not a field before this one")
+        run.enter("")
+        #expect(run.value("app", "user") == .string("adam"))
+        #expect(run.asking == "actions")
+    }
 }
+

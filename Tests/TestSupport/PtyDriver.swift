@@ -6,7 +6,7 @@ import Foundation
 public enum PtyDriver {
     static let script = Fixtures.packageRoot.appendingPathComponent("Tests/Tools/pty_drive.py").path
 
-    public static let down = "\u{1B}[B", left = "\u{1B}[D", escape = "\u{1B}", enter = "\r"
+    public static let down = "\u{1B}[B", left = "\u{1B}[D", escape = "\u{1B}", enter = "\r", tab = "\t", backTab = "\u{1B}[Z"
 
     /// What the run showed and how it ended.
     public struct Screen: Decodable, Sendable {
@@ -23,6 +23,7 @@ public enum PtyDriver {
         case expect(String)
         case wait(Int)
         case signal(String)
+        case resize(rows: Int, columns: Int)
 
         var json: [String: Any] {
             switch self {
@@ -30,6 +31,7 @@ public enum PtyDriver {
             case .expect(let text): ["expect": text]
             case .wait(let milliseconds): ["wait": milliseconds]
             case .signal(let name): ["signal": name]
+            case .resize(let rows, let columns): ["resize": [rows, columns]]
             }
         }
     }

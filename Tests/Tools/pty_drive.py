@@ -6,7 +6,8 @@ usage: pty_drive.py STEPS_JSON CMD [ARG...]
 STEPS_JSON is a list of steps: {"send": "text"} writes keys (use \\u001b for Esc,
 \\u0003 for Ctrl-C, \\u001b[B for the down arrow); {"expect": "text"} waits (up to 5 s)
 until the screen output contains the text; {"wait": ms} pauses; {"signal": "TERM"}
-sends the program a signal.
+sends the program a signal; {"resize": [rows, columns]} resizes the terminal (the
+program gets SIGWINCH). The terminal starts at 24 rows of 80 columns.
 
 Prints one JSON object: "screen" (everything written to the terminal), "stdout" (the
 program's standard output, which is not the terminal), "status" (exit status, or
@@ -54,6 +55,11 @@ def main(argv):
             time.sleep(0.05)
         elif "signal" in step:
             process.send_signal(getattr(signal, "SIG" + step["signal"]))
+        elif "resize" in step:
+            rows, columns = step["resize"]
+            fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+            process.send_signal(signal.SIGWINCH)
+            time.sleep(0.05)
         elif "wait" in step:
             time.sleep(step["wait"] / 1000)
         elif "expect" in step and expect_failed is None:

@@ -149,7 +149,8 @@ struct InteractiveTests {
         """
         let screen = try drive([.expect("Choose"), .send("?"), .expect("responder chain"), .wait(200), .send("\u{4}")], flow: flow)
         #expect(screen.expect_failed == nil)
-        let help = screen.screen[(screen.screen.range(of: "responder chain")?.lowerBound ?? screen.screen.startIndex)...]
+        let start = screen.screen.range(of: "responder chain")?.lowerBound ?? screen.screen.startIndex
+        let help = screen.screen[start..<(screen.screen[start...].range(of: "Choose:")?.lowerBound ?? screen.screen.endIndex)]
         let plain = help.replacingOccurrences(of: "\u{1B}[2m", with: "").replacingOccurrences(of: "\u{1B}[0m", with: "")
         // "\r\n" is one Character in Swift: split on the newline scalar.
         let lines = plain.unicodeScalars.split(separator: "\n").map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: "\r")) }
@@ -162,7 +163,7 @@ struct InteractiveTests {
             .expect("Order"), .send(String(repeating: Self.enter, count: 4)),
             .expect("Choose"), .send(Self.down + Self.enter),                     // more: push the Extra screen
             .expect("Extra"), .send(Self.escape), .wait(200),
-            .expect("Pick what you like.\r\n\r"), .send("\u{4}"),
+            .expect("Order"), .wait(200), .send("\u{4}"),
         ])
         #expect(screen.expect_failed == nil)
         #expect(screen.screen.components(separatedBy: "Order").count == 3, "the first screen is shown again after Esc")

@@ -1,4 +1,4 @@
-@testable import flowrun
+import FlowKit
 import Testing
 
 /// Screen text is wrapped to the terminal's width, wide characters counting two columns.

@@ -5,6 +5,7 @@
 //   flowkit-bench stages FILE          time each stage of validation, best of 3
 //   flowkit-bench routing DEPTH [N]    route N actions (default 1,000,000) from a screen
 //                                      DEPTH flows below the root, which handles them
+//   flowkit-bench form KEYS            handle KEYS keys in a 20-field form, redrawing it after each
 //
 // Output: `flowkit-tree bytes=N nodes=K best_seconds=S mb_per_s=R peak_bytes=P` or
 // `flowkit-refuse bytes=N code=C seconds=S peak_bytes=P`, where peak_bytes is the
@@ -46,8 +47,12 @@ func fail(_ message: String) -> Never {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 3, ["tree", "refuse", "stages", "routing"].contains(arguments[1]) else {
-    fail("usage: flowkit-bench tree FILE [REPEAT] | refuse FILE | stages FILE | routing DEPTH [N]")
+guard arguments.count >= 3, ["tree", "refuse", "stages", "routing", "form"].contains(arguments[1]) else {
+    fail("usage: flowkit-bench tree FILE [REPEAT] | refuse FILE | stages FILE | routing DEPTH [N] | form KEYS")
+}
+if arguments[1] == "form" {
+    FormBenchmark.run(keys: Int(arguments[2]) ?? 10_000)
+    exit(0)
 }
 if arguments[1] == "routing" {
     RoutingBenchmark.run(depth: Int(arguments[2]) ?? 32, actions: arguments.count > 3 ? Int(arguments[3]) ?? 1_000_000 : 1_000_000)

@@ -39,6 +39,8 @@ public struct ScreenView: Sendable, Equatable {
 public struct FieldPrompt: Sendable {
     public let screen: ScreenView
     public let field: ResponderTree.FieldNode
+    /// The field's place among its screen's fields.
+    public let position: Int
     public let label: String
     public let help: String?
     public let placeholder: String?
@@ -46,9 +48,16 @@ public struct FieldPrompt: Sendable {
     public let defaultValue: Value?
     /// For choice and multichoice fields, in order (numbered from 1 in plain mode).
     public let options: [Option]
-    /// The screen's actions that can be chosen now, before its fields are answered
-    /// (`validate: false`); `back` and `quit` can always be (spec §5 1.1).
-    public let actions: [ActionPrompt.Action]
+    /// The variable's value, when it has one (a screen entered again): what an editor
+    /// starts with. `defaultValue` is what an empty answer takes.
+    public let currentValue: Value?
+    /// Every action the screen offers now; those with `validatesFields` wait until the
+    /// fields are answered, the others can be chosen now (spec §5 1.1), as can `back`
+    /// and `quit`.
+    public let offered: [ActionPrompt.Action]
+
+    /// The screen's actions that can be chosen now, before its fields are answered.
+    public var actions: [ActionPrompt.Action] { offered.filter { !$0.validatesFields } }
 
     public struct Option: Sendable, Equatable {
         public let value: Value

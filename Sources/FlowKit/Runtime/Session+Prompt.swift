@@ -14,12 +14,13 @@ extension Session {
             let node = tree.screens[screen]
             let field = node.fields[position]
             return .field(FieldPrompt(
-                screen: run.view(of: screen), field: field,
+                screen: run.view(of: screen), field: field, position: position,
                 label: run.render(field.label, in: node.flow) ?? Self.humanized(field.id),
                 help: run.render(field.help, in: node.flow), placeholder: run.render(field.placeholder, in: node.flow),
                 defaultValue: run.defaultValue(of: field, in: node.flow),
                 options: run.options(of: field, in: node.flow),
-                actions: offeredActions(on: screen, run: &run).filter { !$0.validatesFields }))
+                currentValue: state.flows[node.flow].variables[field.id].flatMap { $0 == .null ? nil : $0 },
+                offered: offeredActions(on: screen, run: &run)))
         case .action:
             guard let screen = currentScreen else { return nil }
             return .action(ActionPrompt(screen: run.view(of: screen), actions: offeredActions(on: screen, run: &run)))

@@ -108,6 +108,29 @@ public struct Session: Sendable {
         return finish(run)
     }
 
+    /// Goes back to an earlier field of the screen on display, to answer it again (a form
+    /// revisited in the terminal); the fields after it are asked again in turn, each
+    /// offering its current value. Refused for a field not asked yet, or skipped by its
+    /// `when`.
+    public mutating func revisit(field position: Int) -> [SessionEvent] {
+        guard inputEnded == nil, let screen = currentScreen, tree.screens[screen].fields.indices.contains(position) else {
+            return [.refused("There is no such question on this screen.")]
+        }
+        let asked: Int
+        switch state.phase {
+        case .field(let current): asked = current
+        case .action: asked = tree.screens[screen].fields.count
+        default: return [.refused("There is no such question on this screen.")]
+        }
+        var run = Run(session: self)
+        let field = tree.screens[screen].fields[position]
+        guard position < asked, run.holds(field.when, in: tree.screens[screen].flow) else {
+            return [.refused("That question is not asked now.")]
+        }
+        state.phase = .field(position)
+        return []
+    }
+
     /// Clears the current field to `null` (plain mode's `/`), without taking its default;
     /// a required field refuses.
     public mutating func clearAnswer() -> [SessionEvent] {

@@ -1,7 +1,8 @@
 import FlowKit
 
-/// Interactive mode (stdin is a terminal): the screen drawn on stderr, fields and
-/// actions answered with keys. The terminal is restored on every way out.
+/// Interactive mode (stdin is a terminal): each screen's heading and text printed once,
+/// then the screen as a form (`Form`) redrawn in place as keys arrive, at the bottom of
+/// a scrolling transcript. The terminal is restored on every way out.
 struct InteractiveRunner {
     var session: Session
     /// The flow file's model, for `?` to explain the chain from.
@@ -11,7 +12,8 @@ struct InteractiveRunner {
     let transcript: Transcript
     let style: TextStyle
     private var keys = KeyReader()
-    private var widgets: Widgets { Widgets(style: style) }
+    private var form = Form()
+    private var region = FormRegion()
 
     init(session: Session, document: FlowDocument, presets: PresetAnswers, statePath: String?, transcript: Transcript, style: TextStyle) {
         self.session = session
@@ -25,91 +27,103 @@ struct InteractiveRunner {
     /// Runs until the session ends, input ends (Ctrl-D), or the user interrupts
     /// (Ctrl-C, or a signal). Returns whether it was interrupted.
     mutating func run(startingWith initial: [SessionEvent]) -> Bool {
+        Signals.watchResize()
         show(initial)
         while session.outcome == nil {
-            if Signals.exitStatus != nil { return true }
-            let result: WidgetResult
+            if Signals.exitStatus != nil { return leave(interrupted: true) }
             switch session.prompt {
             case .field(let prompt)?:
-                let flow = session.tree.flow(named: prompt.screen.flowPath.last ?? "") ?? 0
-                if let preset = presets.take(flow: flow, field: prompt.field.id) {
-                    show(session.answer(preset))
+                if let preset = presets.take(flow: session.tree.flow(named: prompt.screen.flow) ?? 0, field: prompt.field.id) {
+                    if form.field?.position != prompt.position { form.ask(prompt) }
+                    answer(preset, to: prompt)
                     continue
                 }
-                result = ask(prompt)
-                if case .submitted(let text) = result {
-                    let events = session.answer(text)
-                    transcript.answered(prompt.field, flow: prompt.screen.flow, line: text, events: events)
-                    show(events)
-                }
+                if form.field?.position != prompt.position || form.field?.screen != prompt.screen { form.ask(prompt) }
             case .action(let prompt)?:
-                // Built-ins the screen defines itself are listed once, under the screen's label.
-                let builtIns = ActionEntry.builtIns(besides: prompt.actions.map(\.id))
-                let items = prompt.actions.map(\.label) + builtIns.map { $0.prefix(1).uppercased() + $0.dropFirst() }
-                let ids = prompt.actions.map(\.id) + builtIns
-                let selected = prompt.actions.firstIndex(where: \.isDefault) ?? 0
-                result = widgets.list(label: "Choose", items: items, selected: selected, multiple: false, allowsHelp: true, keys: &keys)
-                switch result {
-                case .submitted(let number): show(session.perform(ids[(Int(number) ?? 1) - 1]))
-                case .help: showHelp()
-                default: break
-                }
+                if form.field != nil || form.selected == nil { form.offer(prompt) }
             default:
-                return false
+                return leave(interrupted: false)
             }
-            switch result {
-            case .back: show(session.perform("back"))
-            case .interrupt: return true
-            case .endOfInput: show(session.endOfInput())
-            default: break
+            draw()
+            guard let key = keys.next() else { continue }
+            let prompt = session.prompt
+            switch form.handle(key) {
+            case .redraw:
+                continue
+            case .answer(let text):
+                if case .field(let field)? = prompt { answer(text, to: field) }
+            case .choose(let action):
+                perform(action)
+            case .previousField:
+                if let row = form.takeBackLastRow() { _ = session.revisit(field: row.position) }
+            case .back:
+                perform("back")
+            case .help:
+                region.clear()
+                showHelp()
+            case .interrupt:
+                return leave(interrupted: true)
+            case .endOfInput:
+                leaveForm()
+                show(session.endOfInput())
             }
             // The last state is saved once, by the caller, after the loop.
             if session.outcome == nil { save() }
         }
-        return false
+        return leave(interrupted: false)
     }
 
-    private mutating func ask(_ prompt: FieldPrompt) -> WidgetResult {
-        if let help = prompt.help { Console.emit(style.dim(help) + "\n", to: .standardError) }
-        // An optional boolean or choice without a default starts on "(no answer)" (spec §6),
-        // which gives null as an empty line does in plain mode.
-        let offersNoAnswer = !prompt.field.isRequired && (prompt.defaultValue ?? .null) == .null
-        let noAnswer = offersNoAnswer ? [Self.noAnswer] : []
-        switch prompt.field.type {
-        case .boolean:
-            let current = offersNoAnswer ? 0 : prompt.defaultValue == .bool(false) ? 1 : 0
-            let result = widgets.list(label: prompt.label, items: noAnswer + ["Yes", "No"], selected: current, multiple: false, keys: &keys)
-            guard case .submitted(let number) = result else { return result }
-            return .submitted(["", "y", "n"][Self.entry(number, after: noAnswer.count)])
-        case .choice:
-            let current = offersNoAnswer ? 0 : prompt.options.firstIndex { $0.value == prompt.defaultValue } ?? 0
-            let result = widgets.list(label: prompt.label, items: noAnswer + prompt.options.map(\.label), selected: current, multiple: false, keys: &keys)
-            guard case .submitted(let number) = result else { return result }
-            let entry = Self.entry(number, after: noAnswer.count)
-            return .submitted(entry == 0 ? "" : String(entry))
-        case .multichoice:
-            var chosen: Set<Int> = []
-            if case .list(let values)? = prompt.defaultValue {
-                chosen = Set(prompt.options.indices.filter { values.contains(prompt.options[$0].value) })
-            }
-            return widgets.list(label: prompt.label, items: prompt.options.map(\.label), selected: 0, chosen: chosen, multiple: true, keys: &keys)
-        case .text, .secret, .integer, .number:
-            var label = prompt.label
-            if let value = prompt.defaultValue, prompt.field.type != .secret, !value.displayText.isEmpty {
-                label += style.dim(" [\(value.displayText)]")
-            }
-            // An empty line takes the default: a placeholder would say otherwise.
-            let placeholder = prompt.defaultValue == nil || prompt.defaultValue == .null ? prompt.placeholder : nil
-            return widgets.line(label: label + ":", placeholder: placeholder, secret: prompt.field.type == .secret, keys: &keys)
+    private mutating func draw() {
+        let (lines, cursor) = form.render(width: RawTerminal.width, style: style)
+        region.draw(lines, cursor: cursor)
+    }
+
+    /// Leaves the form's answers in the scroll-back, as they last read.
+    private mutating func leaveForm() {
+        region.finish(form.summary(width: RawTerminal.width, style: style))
+        form = Form()
+    }
+
+    private mutating func leave(interrupted: Bool) -> Bool {
+        leaveForm()
+        return interrupted
+    }
+
+    private mutating func answer(_ text: String, to prompt: FieldPrompt) {
+        let events = session.answer(text)
+        transcript.answered(prompt.field, flow: prompt.screen.flow, line: text, events: events)
+        if let refusal = Self.refusal(in: events) {
+            form.message = refusal
+        } else {
+            form.answered(as: Self.shown(events, for: prompt))
         }
+        show(events)
     }
 
-    static let noAnswer = "(no answer)"
+    private mutating func perform(_ action: String) {
+        let events = session.perform(action)
+        if let refusal = Self.refusal(in: events) { form.message = refusal }
+        show(events)
+    }
 
-    /// The entry a list's 1-based answer chose, counting "(no answer)" as 0 whether or
-    /// not it was listed (`listedBefore` entries precede the first real one).
-    private static func entry(_ number: String, after listedBefore: Int) -> Int {
-        max(0, (Int(number) ?? 1) - listedBefore)
+    private static func refusal(in events: [SessionEvent]) -> String? {
+        for case .refused(let text) in events { return text }
+        return nil
+    }
+
+    /// The answer as the form's row shows it: an option's label, a secret masked.
+    private static func shown(_ events: [SessionEvent], for prompt: FieldPrompt) -> String {
+        for case .answered(_, let field, let value) in events where field == prompt.field.id {
+            if value == .null { return "" }
+            if prompt.field.type == .secret { return SecretMask.mask }
+            if let option = prompt.options.first(where: { $0.value == value }) { return option.label }
+            if case .list(let values) = value {
+                return values.map { value in prompt.options.first { $0.value == value }?.label ?? value.displayText }.joined(separator: ", ")
+            }
+            if case .bool(let yes) = value { return yes ? "Yes" : "No" }
+            return value.displayText
+        }
+        return ""
     }
 
     /// `?`: the actions of the screen and the responder that handles each.
@@ -119,13 +133,15 @@ struct InteractiveRunner {
         Console.emit(style.dim(TextWrapping.wrap(help, width: RawTerminal.width)), to: .standardError)
     }
 
-    /// Draws events: a screen's title, breadcrumb and wrapped text; messages; refusals
-    /// in red; warnings. Every secret answer is masked.
+    /// Draws events above the form: a screen's title, breadcrumb and wrapped text (the
+    /// form of the screen before left as it read), messages and warnings. Refusals are
+    /// shown in the form, under what was refused.
     private mutating func show(_ events: [SessionEvent]) {
         transcript.record(events)
         for event in events {
             switch event {
             case .screenShown(let view):
+                leaveForm()
                 var text = view.flowTitles.map { started in
                     let title = started.title
                     return "\n" + style.bold(title) + "\n" + style.dim(String(repeating: "═", count: min(DisplayWidth.of(title), RawTerminal.width))) + "\n"
@@ -133,10 +149,14 @@ struct InteractiveRunner {
                 text += "\n" + style.bold(view.title ?? view.screen) + "  " + style.dim(view.flowPath.joined(separator: " › ")) + "\n"
                 if let body = view.text, !body.isEmpty { text += TextWrapping.wrap(body, width: RawTerminal.width) + "\n" }
                 Console.emit(text, to: .standardError)
-            case .said(let text): Console.emit(style.cyan("› ") + text + "\n", to: .standardError)
-            case .refused(let text): Console.emit(style.red("✗ ") + text + "\n", to: .standardError)
-            case .warning(let text, let location): Console.emit(style.yellow("\(location): warning: ") + text + "\n", to: .standardError)
-            case .answered, .routed, .ended: break
+            case .said(let text):
+                region.clear()
+                Console.emit(style.cyan("› ") + text + "\n", to: .standardError)
+            case .warning(let text, let location):
+                region.clear()
+                Console.emit(style.yellow("\(location): warning: ") + text + "\n", to: .standardError)
+            case .refused, .answered, .routed, .ended:
+                break
             }
         }
     }

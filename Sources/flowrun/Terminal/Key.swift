@@ -4,26 +4,17 @@ import Glibc
 import Darwin
 #endif
 
-/// A key pressed in raw mode.
-enum Key: Equatable {
-    case character(Character)
-    case enter, backspace, delete, tab
-    case left, right, up, down, home, end
-    case escape
-    /// Ctrl-W: delete the word before the cursor. Ctrl-U: delete to the start.
-    case deleteWord, deleteToStart
-    case interrupt
-    case endOfInput
-}
+import FlowKit
 
 /// Reads keys from stdin in raw mode, decoding UTF-8 and the escape sequences of
 /// common terminals. A lone Esc is told from a sequence by a short wait.
 struct KeyReader {
     private var pending: [UInt8] = []
 
-    /// The next key; nil when a signal interrupted the wait.
+    /// The next key; `.resize` when the terminal changed size; nil when another signal
+    /// interrupted the wait.
     mutating func next() -> Key? {
-        guard let byte = nextByte(wait: -1) else { return nil }
+        guard let byte = nextByte(wait: -1) else { return Signals.takeResize() ? .resize : nil }
         switch byte {
         case 0x03: return .interrupt
         case 0x04: return .endOfInput
@@ -41,7 +32,13 @@ struct KeyReader {
     }
 
     private mutating func escapeSequence() -> Key {
-        guard let introducer = nextByte(wait: 40), introducer == UInt8(ascii: "[") || introducer == UInt8(ascii: "O") else { return .escape }
+        guard let introducer = nextByte(wait: 40) else { return .escape }
+        // Esc then a printable key: the key pressed with Alt.
+        guard introducer == UInt8(ascii: "[") || introducer == UInt8(ascii: "O") else {
+            if (0x21...0x7E).contains(introducer) { return .alt(Character(Unicode.Scalar(introducer))) }
+            pending.insert(introducer, at: 0)
+            return .escape
+        }
         var parameters: [UInt8] = []
         while let byte = nextByte(wait: 40) {
             if (0x40...0x7E).contains(byte) {
@@ -52,6 +49,7 @@ struct KeyReader {
                 case (UInt8(ascii: "D"), _): return .left
                 case (UInt8(ascii: "H"), _): return .home
                 case (UInt8(ascii: "F"), _): return .end
+                case (UInt8(ascii: "Z"), _): return .backTab
                 case (UInt8(ascii: "~"), [UInt8(ascii: "3")]): return .delete
                 case (UInt8(ascii: "~"), [UInt8(ascii: "1")]), (UInt8(ascii: "~"), [UInt8(ascii: "7")]): return .home
                 case (UInt8(ascii: "~"), [UInt8(ascii: "4")]), (UInt8(ascii: "~"), [UInt8(ascii: "8")]): return .end
@@ -74,9 +72,15 @@ struct KeyReader {
     /// Nil on a timeout, a signal, or the end of input (then `.endOfInput` follows).
     private mutating func nextByte(wait milliseconds: Int32) -> UInt8? {
         if !pending.isEmpty { return pending.removeFirst() }
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
         if milliseconds >= 0 {
-            var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
             guard poll(&descriptor, 1, milliseconds) > 0 else { return nil }
+        } else {
+            // Waiting for a key, a signal that arrived just before the wait began must not
+            // be missed until the next key: the signals' flags are looked at every 100 ms.
+            while poll(&descriptor, 1, 100) <= 0 {
+                if Signals.exitStatus != nil || Signals.resizePending { return nil }
+            }
         }
         var buffer = [UInt8](repeating: 0, count: 64)
         let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }

@@ -1,11 +1,9 @@
-import FlowKit
-
 /// Wraps text to a terminal width at spaces, never inside a word (a word longer than
 /// the width stands on a line of its own), counting wide characters as two columns and
 /// keeping the text's own line breaks. A wrapped line's continuations keep its leading
 /// indentation, so indented lists (`?`'s chain description) stay readable.
-enum TextWrapping {
-    static func wrap(_ text: String, width: Int) -> String {
+public enum TextWrapping {
+    public static func wrap(_ text: String, width: Int) -> String {
         let width = max(width, 20)
         return text.split(separator: "\n", omittingEmptySubsequences: false)
             .map { wrap(line: $0, width: width) }

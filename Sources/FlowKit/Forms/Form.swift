@@ -1,0 +1,327 @@
+/// A screen as a form in the terminal (spec §5 1.1): the fields answered so far, the
+/// field being answered with its editor, and an action bar. A value with no I/O: the
+/// front end feeds it keys and draws what `render` gives, redrawing only the form.
+///
+/// At a field, Enter, Tab and ↓ submit the answer, Shift-Tab and ↑ go back to the field
+/// before; in the bar, ←/→ (Tab, Shift-Tab) move and Enter chooses. An action's key
+/// chooses it in the bar, and with Alt at a field (where letters are typed). Actions
+/// that need the fields answered are drawn dim until they are.
+public struct Form: Sendable {
+    /// A field answered on this screen: its position among the screen's fields, its
+    /// label, and its answer as shown (secrets masked).
+    public struct Row: Sendable, Equatable {
+        public var position: Int
+        public var label: String
+        public var answer: String
+
+        public init(position: Int, label: String, answer: String) {
+            self.position = position
+            self.label = label
+            self.answer = answer
+        }
+    }
+
+    /// What a key asks the front end to do.
+    public enum Request: Equatable, Sendable {
+        /// Nothing but drawing the form again.
+        case redraw
+        /// Answer the field with this line (plain mode's syntax for choices: numbers).
+        case answer(String)
+        case choose(action: String)
+        /// Go back to the field before the one in focus (or before the bar).
+        case previousField
+        case back, help, interrupt, endOfInput
+    }
+
+    public private(set) var rows: [Row] = []
+    public private(set) var field: FieldPrompt?
+    /// Every action offered, in the screen's order, then the built-ins it does not list.
+    public private(set) var actions: [ActionPrompt.Action] = []
+    /// The action in focus, when the bar is.
+    public private(set) var selected: Int?
+    /// A refusal shown under the field or the bar until the next key.
+    public var message: String?
+    private var editor = LineEditor()
+    private var choice = 0
+    private var chosen: Set<Int> = []
+
+    public init() {}
+
+    // MARK: Following the session
+
+    /// Focus on a field: its editor holds the field's current value (a screen entered
+    /// again, or a field revisited), cursor at the end; a choice starts on it.
+    public mutating func ask(_ prompt: FieldPrompt) {
+        rows.removeAll { $0.position >= prompt.position }
+        field = prompt
+        selected = nil
+        actions = Self.bar(prompt.offered)
+        let current = prompt.currentValue
+        editor = LineEditor(text: prompt.field.type == .secret ? "" : current.map(\.displayText) ?? "")
+        let initial = current ?? prompt.defaultValue
+        switch prompt.field.type {
+        case .boolean:
+            choice = offersNoAnswer(prompt) && initial == nil ? 0 : (initial == .bool(false) ? 1 : 0) + (offersNoAnswer(prompt) ? 1 : 0)
+        case .choice:
+            let index = prompt.options.firstIndex { $0.value == initial }
+            choice = offersNoAnswer(prompt) && index == nil ? 0 : (index ?? 0) + (offersNoAnswer(prompt) ? 1 : 0)
+        case .multichoice:
+            choice = 0
+            if case .list(let values)? = initial { chosen = Set(prompt.options.indices.filter { values.contains(prompt.options[$0].value) }) } else { chosen = [] }
+        default:
+            break
+        }
+    }
+
+    /// Focus on the bar, every field answered: on the default action, else the first.
+    public mutating func offer(_ prompt: ActionPrompt) {
+        field = nil
+        actions = Self.bar(prompt.actions)
+        selected = actions.firstIndex(where: \.isDefault) ?? 0
+    }
+
+    /// The field in focus was answered: it joins the rows with its answer as shown.
+    public mutating func answered(as shown: String) {
+        guard let field else { return }
+        rows.append(Row(position: field.position, label: field.label, answer: shown))
+        message = nil
+    }
+
+    /// The last row, taken back into the editor (`previousField`).
+    public mutating func takeBackLastRow() -> Row? {
+        rows.popLast()
+    }
+
+    private static func bar(_ offered: [ActionPrompt.Action]) -> [ActionPrompt.Action] {
+        let ids = offered.map(\.id)
+        return offered + ActionEntry.builtIns(besides: ids).map {
+            ActionPrompt.Action(id: $0, label: Session.humanized($0), key: nil, isDefault: false, validatesFields: false)
+        }
+    }
+
+    /// Whether an action can be chosen now: every one in the bar, at a field only those
+    /// that need no answers.
+    public func isEnabled(_ action: ActionPrompt.Action) -> Bool {
+        field == nil || !action.validatesFields
+    }
+
+    private func offersNoAnswer(_ prompt: FieldPrompt) -> Bool {
+        !prompt.field.isRequired && (prompt.defaultValue ?? .null) == .null
+    }
+
+    /// The entries of a list field, "(no answer)" first where it applies.
+    private var listItems: [String] {
+        guard let field else { return [] }
+        let none = offersNoAnswer(field) ? ["(no answer)"] : []
+        switch field.field.type {
+        case .boolean: return none + ["Yes", "No"]
+        case .choice: return none + field.options.map(\.label)
+        case .multichoice: return field.options.map(\.label)
+        default: return []
+        }
+    }
+
+    // MARK: Keys
+
+    public mutating func handle(_ key: Key) -> Request {
+        switch key {
+        case .interrupt: return .interrupt
+        case .escape: return .back
+        case .resize: return .redraw
+        case .alt(let character):
+            return shortcut(character) ?? .redraw
+        default:
+            break
+        }
+        message = nil
+        if field != nil { return handleAtField(key) }
+        return handleAtBar(key)
+    }
+
+    private mutating func shortcut(_ character: Character) -> Request? {
+        guard let action = actions.first(where: { $0.key?.first == character }) else { return nil }
+        guard isEnabled(action) else {
+            message = "Answer the questions of this screen before '\(action.label)'."
+            return .redraw
+        }
+        return .choose(action: action.id)
+    }
+
+    private mutating func handleAtBar(_ key: Key) -> Request {
+        let count = max(actions.count, 1)
+        switch key {
+        case .left, .up: selected = ((selected ?? 0) + count - 1) % count
+        case .right, .down, .tab: selected = ((selected ?? 0) + 1) % count
+        case .backTab: return rows.isEmpty ? .redraw : .previousField
+        case .enter:
+            guard let selected, actions.indices.contains(selected) else { return .redraw }
+            return .choose(action: actions[selected].id)
+        case .character("?"): return .help
+        case .character(let character): return shortcut(character) ?? .redraw
+        case .endOfInput: return .endOfInput
+        default: break
+        }
+        return .redraw
+    }
+
+    private mutating func handleAtField(_ key: Key) -> Request {
+        guard let field else { return .redraw }
+        if case .backTab = key { return rows.isEmpty ? .redraw : .previousField }
+        if case .up = key, !isList { return rows.isEmpty ? .redraw : .previousField }
+        switch field.field.type {
+        case .text, .secret, .integer, .number:
+            switch key {
+            case .enter, .tab, .down: return .answer(String(editor.text))
+            case .endOfInput where editor.text.isEmpty: return .endOfInput
+            default: editor.handle(key)
+            }
+        case .boolean, .choice:
+            let items = listItems
+            switch key {
+            case .up: choice = (choice + items.count - 1) % max(items.count, 1)
+            case .down: choice = (choice + 1) % max(items.count, 1)
+            case .enter, .tab: return .answer(listAnswer(field))
+            case .character(let character):
+                if let match = items.firstIndex(where: { $0.lowercased().hasPrefix(String(character).lowercased()) }) { choice = match }
+            case .endOfInput: return .endOfInput
+            default: break
+            }
+        case .multichoice:
+            let items = listItems
+            switch key {
+            case .up: choice = (choice + items.count - 1) % max(items.count, 1)
+            case .down: choice = (choice + 1) % max(items.count, 1)
+            case .character(" "):
+                if chosen.contains(choice) { chosen.remove(choice) } else { chosen.insert(choice) }
+            case .enter, .tab: return .answer(chosen.sorted().map { String($0 + 1) }.joined(separator: ","))
+            case .endOfInput: return .endOfInput
+            default: break
+            }
+        }
+        return .redraw
+    }
+
+    private var isList: Bool {
+        guard let type = field?.field.type else { return false }
+        return type == .boolean || type == .choice || type == .multichoice
+    }
+
+    /// A list's answer as plain mode reads it: "y"/"n", an option's number, or "" for "(no answer)".
+    private func listAnswer(_ field: FieldPrompt) -> String {
+        let entry = choice - (offersNoAnswer(field) ? 1 : 0)
+        guard entry >= 0 else { return "" }
+        if field.field.type == .boolean { return entry == 0 ? "y" : "n" }
+        return String(entry + 1)
+    }
+
+    // MARK: Drawing
+
+    /// The form's lines at `width` columns, and where the cursor stands (row, column)
+    /// while a line is edited.
+    public func render(width: Int, style: TextStyle) -> (lines: [String], cursor: (row: Int, column: Int)?) {
+        var lines = summary(width: width, style: style)
+        var cursor: (row: Int, column: Int)?
+        if let field {
+            if let help = field.help { lines += TextWrapping.wrap(help, width: width).components(separatedBy: "\n").map(style.dim) }
+            switch field.field.type {
+            case .text, .secret, .integer, .number:
+                let label = field.label + ":"
+                var line = style.bold(label) + " "
+                let shown = field.field.type == .secret ? "" : String(editor.text)
+                if editor.text.isEmpty, let hint = placeholder(field) {
+                    line += style.dim(hint)
+                } else {
+                    line += shown
+                }
+                let before = field.field.type == .secret ? 0 : DisplayWidth.of(String(editor.text[..<editor.cursor]))
+                cursor = (lines.count, DisplayWidth.of(label) + 1 + before)
+                lines.append(line)
+            case .boolean, .choice, .multichoice:
+                lines.append(style.bold(field.label) + (field.field.type == .multichoice ? style.dim("  (space to choose, enter to finish)") : ""))
+                for (index, item) in listItems.enumerated() {
+                    let pointer = index == choice ? style.cyan("❯") : " "
+                    let box = field.field.type == .multichoice ? (chosen.contains(index) ? style.green("◉ ") : "○ ") : ""
+                    lines.append("\(pointer) \(box)\(index == choice ? style.bold(item) : item)")
+                }
+            }
+        }
+        if let message { lines.append(style.red("✗ ") + message) }
+        lines += barLines(width: width, style: style)
+        return (lines, cursor)
+    }
+
+    /// What an empty editor shows: the default an Enter takes, else the placeholder.
+    private func placeholder(_ field: FieldPrompt) -> String? {
+        if let value = field.defaultValue, field.field.type != .secret, !value.displayText.isEmpty { return value.displayText }
+        return field.placeholder
+    }
+
+    /// The answered fields alone: what stays in the scroll-back once the screen is done.
+    public func summary(width: Int, style: TextStyle) -> [String] {
+        rows.flatMap { row in TextWrapping.wrap(style.bold(row.label) + " " + row.answer, width: width).components(separatedBy: "\n") }
+    }
+
+    /// The actions on as many lines as the width needs, each whole: `[s] Sign in`,
+    /// after "Choose:" when the bar has the focus and "Actions:" while a field has it.
+    private func barLines(width: Int, style: TextStyle) -> [String] {
+        guard !actions.isEmpty else { return [] }
+        var lines: [String] = []
+        let heading = field == nil ? "Choose:" : "Actions:"
+        var line = field == nil ? style.bold(heading) : style.dim(heading), used = heading.count
+        for (index, action) in actions.enumerated() {
+            let text = (action.key.map { "[\($0)] " } ?? "") + action.label
+            let shown = index == selected ? style.cyan("❯ " + text) : isEnabled(action) ? "  " + text : style.dim("  " + text)
+            let length = DisplayWidth.of(text) + 2
+            if used > 0, used + 2 + length > width {
+                lines.append(line)
+                (line, used) = ("", 0)
+            }
+            if used > 0 {
+                line += "  "
+                used += 2
+            }
+            line += shown
+            used += length
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+}
+
+/// A one-line editor: left/right, Home/End, Backspace, Delete, Ctrl-W, Ctrl-U.
+struct LineEditor: Sendable {
+    private(set) var text: [Character] = []
+    private(set) var cursor = 0
+
+    init(text: String = "") {
+        self.text = Array(text)
+        cursor = self.text.count
+    }
+
+    mutating func handle(_ key: Key) {
+        switch key {
+        case .character(let character):
+            text.insert(character, at: cursor)
+            cursor += 1
+        case .backspace where cursor > 0:
+            cursor -= 1
+            text.remove(at: cursor)
+        case .delete where cursor < text.count: text.remove(at: cursor)
+        case .left where cursor > 0: cursor -= 1
+        case .right where cursor < text.count: cursor += 1
+        case .home: cursor = 0
+        case .end: cursor = text.count
+        case .deleteWord:
+            var start = cursor
+            while start > 0, text[start - 1] == " " { start -= 1 }
+            while start > 0, text[start - 1] != " " { start -= 1 }
+            text.removeSubrange(start..<cursor)
+            cursor = start
+        case .deleteToStart:
+            text.removeSubrange(0..<cursor)
+            cursor = 0
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import FlowKit
+import Testing
+
+/// The terminal's form as a value: keys in, requests and lines out (spec §5 1.1).
+@Suite struct FormTests {
+    static let plain = TextStyle(enabled: false)
+
+    private func form(at position: Int = 0) throws -> (Form, SessionDriver) {
+        var driver = try SessionDriver(SessionFormTests.signIn)
+        if position > 0 { driver.enter("ada") }
+        var form = Form()
+        form.ask(try #require(driver.fieldPrompt))
+        return (form, driver)
+    }
+
+    @Test func typingEditsTheLineAndEnterOrTabAnswersIt() throws {
+        var (form, _) = try form()
+        for character in "ada" { #expect(form.handle(.character(character)) == .redraw) }
+        #expect(form.handle(.left) == .redraw)
+        #expect(form.handle(.character("m")) == .redraw)
+        #expect(form.handle(.tab) == .answer("adma"))
+        let (lines, cursor) = form.render(width: 80, style: Self.plain)
+        #expect(lines.first == "User: adma")
+        #expect(cursor?.row == 0 && cursor?.column == 9, "after 'adm', the cursor's place before the edit")
+    }
+
+    @Test func actionsThatNeedTheAnswersAreDimAndRefusedAtAField() throws {
+        var (form, _) = try form()
+        #expect(form.handle(.alt("s")) == .redraw)
+        #expect(form.message == "Answer the questions of this screen before 'Submit'.")
+        #expect(form.handle(.alt("f")) == .choose(action: "forgot"), "Alt and a key choose an action that needs no answers")
+        let dim = form.render(width: 80, style: TextStyle(enabled: true)).lines.last ?? ""
+        #expect(dim.contains("\u{1B}[2m  [s] Submit"), "dim while the fields are asked: \(dim)")
+    }
+
+    @Test func shiftTabGoesBackAndTheBarTakesKeysAndArrows() throws {
+        var (form, driver) = try form(at: 1)
+        form.answered(as: "ada")
+        #expect(form.handle(.backTab) == .previousField)
+        driver.enter("secret1")
+        form.offer(try #require(driver.actionPrompt))
+        #expect(form.selected == 0, "the default action has the focus")
+        #expect(form.handle(.right) == .redraw)
+        #expect(form.handle(.enter) == .choose(action: "forgot"))
+        #expect(form.handle(.character("s")) == .choose(action: "submit"), "in the bar a key alone chooses")
+        #expect(form.handle(.character("?")) == .help)
+        #expect(form.handle(.escape) == .back)
+    }
+
+    @Test func theBarIsWrappedWithEachActionWhole() throws {
+        var (form, _) = try form()
+        _ = form.handle(.character("x"))
+        let lines = form.render(width: 24, style: Self.plain).lines
+        #expect(lines.allSatisfy { $0.count <= 24 }, "\(lines)")
+        #expect(lines.contains { $0.contains("[f] Forgot password?") })
+    }
+}

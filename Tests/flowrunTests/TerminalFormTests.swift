@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The terminal shows a screen as one form (spec §5 1.1): fields, then an action bar;
+/// Tab and Shift-Tab move between them, answers are edited in place, action keys work
+/// at any moment, actions that need answers are dim until they are given, and the form
+/// follows the terminal's width. Driven through a real pseudo-terminal.
+@Suite(.enabled(if: ReportValidator.pythonAvailable, "python3 is not installed: the pty driver needs it"))
+struct TerminalFormTests {
+    typealias Step = PtyDriver.Step
+    static let tab = PtyDriver.tab, backTab = PtyDriver.backTab, enter = PtyDriver.enter
+
+    static let flow = """
+    version: 1
+    flow: app
+    start: form
+    screens:
+      form:
+        title: Sign in
+        fields:
+          - { id: name, label: Name, required: true }
+          - { id: team, label: Team, required: true }
+        actions:
+          - { id: submit, label: Sign in, key: s, default: true }
+          - { id: forgot, label: Forgot password?, key: f, validate: false }
+          - { id: help_me, label: Help me with signing in please, key: h, validate: false }
+        on:
+          submit: { finish: true }
+          forgot: { push: reset }
+          help_me: { say: "Ask at the desk." }
+      reset:
+        title: Check your e-mail
+        actions: [back]
+    """
+
+    private func drive(_ steps: [Step], flow: String = Self.flow) throws -> PtyDriver.Screen {
+        try PtyDriver.drive(steps, flow: flow)
+    }
+
+    private func values(_ screen: PtyDriver.Screen) throws -> [String: Any] {
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(screen.stdout.utf8)) as? [String: Any])
+        return try #require((result["values"] as? [String: Any])?["app"] as? [String: Any])
+    }
+
+    /// What the screen showed after the last occurrence of `marker`.
+    private func after(_ marker: String, in screen: PtyDriver.Screen) -> Substring {
+        screen.screen.range(of: marker, options: .backwards).map { screen.screen[$0.upperBound...] } ?? ""
+    }
+
+    @Test func tabMovesToTheBarAndShiftTabBackToTheField() throws {
+        let screen = try drive([
+            .expect("Name:"), .send("Ada" + Self.tab), .expect("Team:"), .send("core" + Self.tab),
+            .expect("Choose:"), .send(Self.backTab), .wait(150), .send(Self.tab), .expect("Choose:"), .send(Self.enter),
+        ])
+        #expect(screen.expect_failed == nil, "\(screen.screen)")
+        let back = try #require(screen.screen.range(of: "Choose:")).upperBound
+        #expect(screen.screen[back...].contains("Team:\u{1B}[0m core"), "Shift-Tab goes back to the field, its answer in the editor")
+        #expect(try values(screen)["team"] as? String == "core")
+        #expect(screen.terminal_restored)
+    }
+
+    @Test func anEarlierAnswerIsEditedInPlace() throws {
+        let screen = try drive([
+            .expect("Name:"), .send("Ada" + Self.tab), .expect("Team:"),
+            .send(Self.backTab), .wait(150), .send("m" + Self.tab), .wait(150), .send("core" + Self.tab), .expect("Choose:"), .send(Self.enter),
+        ])
+        #expect(screen.expect_failed == nil, "\(screen.screen)")
+        #expect(try values(screen)["name"] as? String == "Adam", "the editor held 'Ada' with the cursor at its end")
+        #expect(screen.terminal_restored)
+    }
+
+    @Test func anActionKeyWorksDuringAField() throws {
+        let screen = try drive([.expect("Name:"), .send("Ad\u{1B}f"), .expect("Check your e-mail"), .send("\u{4}")])
+        #expect(screen.expect_failed == nil, "\(screen.screen)")
+        #expect(screen.screen.contains("[f] Forgot password?"), "each action's key is shown")
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(screen.stdout.utf8)) as? [String: Any])
+        #expect(result["path"] as? [String] == ["app/form", "app/reset"], "Alt-f chose 'forgot' before the fields were answered")
+    }
+
+    @Test func anActionThatNeedsTheAnswersIsDimUntilTheyAreGiven() throws {
+        let screen = try drive([
+            .expect("Name:"), .send("\u{1B}s"), .expect("Answer the questions"),
+            .send("Ada" + Self.tab), .expect("Team:"), .send("core" + Self.tab), .expect("Choose:"), .send("s"),
+        ])
+        #expect(screen.expect_failed == nil, "\(screen.screen)")
+        #expect(screen.screen.contains("\u{1B}[2m  [s] Sign in"), "dim while fields are asked")
+        #expect(after("Choose:", in: screen).contains("[s] Sign in"))
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(screen.stdout.utf8)) as? [String: Any])
+        #expect(result["status"] as? String == "finished", "its key chose it once the fields were answered")
+    }
+
+    @Test func theFormIsWrappedAgainWhenTheTerminalNarrows() throws {
+        let screen = try drive([
+            .resize(rows: 24, columns: 100), .expect("Name:"), .wait(150), .send("Ada" + Self.tab), .expect("Team:"),
+            .resize(rows: 24, columns: 40), .wait(300), .send("\u{3}"),
+        ])
+        #expect(screen.expect_failed == nil, "\(screen.screen)")
+        let redrawn = after("Team:", in: screen)
+        let plain = redrawn.replacingOccurrences(of: "\u{1B}\\[[0-9;]*[A-Za-z]", with: "", options: .regularExpression)
+        let lines = plain.unicodeScalars.split(separator: "\n").map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: "\r")) }
+        #expect(lines.contains { $0.contains("[h] Help me with signing in please") }, "each action stays whole: \(lines)")
+        #expect(lines.allSatisfy { $0.count <= 40 }, "\(lines) in \(screen.screen.debugDescription)")
+        #expect(screen.terminal_restored)
+    }
+
+    @Test func aLongTextIsWrappedAtWords() throws {
+        let words = (1...50).map { "word\($0)" }.joined(separator: " ")
+        let flow = "version: 1\nflow: app\nstart: s\nscreens:\n  s: { text: \"\(words)\", actions: [quit] }\n"
+        let screen = try drive([.expect("Choose:"), .send("\u{4}")], flow: flow)
+        #expect(screen.expect_failed == nil)
+        let plain = screen.screen.replacingOccurrences(of: "\u{1B}\\[[0-9;]*[A-Za-z]", with: "", options: .regularExpression)
+        let lines = plain.unicodeScalars.split(separator: "\n").map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: "\r")) }
+        let textLines = lines.filter { $0.hasPrefix("word") }
+        #expect(textLines.count >= 4, "\(lines)")
+        #expect(textLines.allSatisfy { $0.count <= 80 })
+        #expect(textLines.joined(separator: " ") == words, "broken at spaces only")
+    }
+}
