@@ -51,13 +51,27 @@ import Testing
     @Test func backAndQuitCanBeChosenAtAField() throws {
         var run = try SessionDriver(Self.signIn)
         run.enter("ada")
+        #expect(run.fieldPrompt?.actions.map(\.id).contains("quit") == true, "quit can be chosen at a field")
         run.events += run.session.perform("forgot")
+        #expect(run.actionPrompt?.actions.map(\.id) == ["back"], "the reset screen offers only back")
         run.events += run.session.perform("back")
         #expect(run.lastScreen == "app/credentials")
         #expect(run.asking == "user", "a screen entered again asks its fields again")
         #expect(run.fieldPrompt?.defaultValue == .string("ada"), "pre-filled with the current value")
+        #expect(run.fieldPrompt?.currentValue == .string("ada"))
+        #expect(run.fieldPrompt?.actions.map(\.id) == ["forgot", "quit"])
         run.events += run.session.perform("quit")
         #expect(run.session.outcome?.status == .cancelled)
+    }
+
+    @Test func aScreenWithoutADefaultActionOffersNone() throws {
+        var run = try SessionDriver(Self.signIn)
+        run.enter("ada")
+        run.events += run.session.perform("forgot")
+        let prompt = try #require(run.actionPrompt)
+        #expect(prompt.actions.map(\.id) == ["back"])
+        #expect(prompt.defaultAction == nil, "--defaults stops here")
+        #expect(prompt.actionID(forLine: "") == "", "an empty line chooses nothing")
     }
 
     @Test func plainLinesAtAFieldChooseActionsClearAndEscape() throws {

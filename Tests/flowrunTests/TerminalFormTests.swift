@@ -74,6 +74,7 @@ struct TerminalFormTests {
         let screen = try drive([.expect("Name:"), .send("Ad\u{1B}f"), .expect("Check your e-mail"), .send("\u{4}")])
         #expect(screen.expect_failed == nil, "\(screen.screen)")
         #expect(screen.screen.contains("[f] Forgot password?"), "each action's key is shown")
+        #expect(screen.terminal_restored)
         let result = try #require(try JSONSerialization.jsonObject(with: Data(screen.stdout.utf8)) as? [String: Any])
         #expect(result["path"] as? [String] == ["app/form", "app/reset"], "Alt-f chose 'forgot' before the fields were answered")
     }
@@ -88,6 +89,7 @@ struct TerminalFormTests {
         #expect(after("Choose:", in: screen).contains("[s] Sign in"))
         let result = try #require(try JSONSerialization.jsonObject(with: Data(screen.stdout.utf8)) as? [String: Any])
         #expect(result["status"] as? String == "finished", "its key chose it once the fields were answered")
+        #expect(screen.terminal_restored)
     }
 
     @Test func theFormIsWrappedAgainWhenTheTerminalNarrows() throws {
@@ -115,5 +117,6 @@ struct TerminalFormTests {
         #expect(textLines.count >= 4, "\(lines)")
         #expect(textLines.allSatisfy { $0.count <= 80 })
         #expect(textLines.joined(separator: " ") == words, "broken at spaces only")
+        #expect(screen.terminal_restored)
     }
 }

@@ -284,6 +284,10 @@ import TestSupport
             #expect(count["covered"] == count["total"] && (count["total"] ?? 0) > 0, "\(kind): \(count)")
         }
         #expect((coverage["not_covered"] as? [Any])?.isEmpty == true)
+        if example == "signin" {
+            let written = try String(contentsOf: output, encoding: .utf8)
+            #expect(written.contains("\"/have_account\""), "an action chosen before the fields are answered is tried: \(written)")
+        }
     }
 
     @Test func generateNeverOverwritesWithoutForce() throws {
