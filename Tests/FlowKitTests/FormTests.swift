@@ -54,4 +54,21 @@ import Testing
         #expect(lines.allSatisfy { $0.count <= 24 }, "\(lines)")
         #expect(lines.contains { $0.contains("[f] Forgot password?") })
     }
+
+    @Test func typingInAListPicksTheFirstEntryStartingWithWhatWasTyped() throws {
+        let driver = try SessionDriver("""
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            fields: [{ id: size, type: choice, required: true, options: [small, large, ladle] }]
+            actions: [quit]
+        """)
+        var form = Form()
+        form.ask(try #require(driver.fieldPrompt))
+        for character in "lad" { _ = form.handle(.character(character)) }
+        #expect(form.handle(.enter) == .answer("3"), "'lad' is ladle, past large")
+    }
 }
+

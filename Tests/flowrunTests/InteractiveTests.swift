@@ -216,7 +216,7 @@ struct InteractiveTests {
 
     @Test func typingPicksAnOptionByItsLabel() throws {
         let screen = try drive([.expect("Order"), .send("la" + Self.enter), .send("\u{4}")])
-        #expect(screen.screen.contains("Size\u{1B}[0m Large"), "typing 'la' selects Large")
+        #expect(screen.screen.contains("Size:\u{1B}[0m Large"), "typing 'la' selects Large")
     }
 
     @Test func sigtermRestoresTheTerminalAndExitsWith143() throws {

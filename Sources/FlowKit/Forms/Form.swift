@@ -44,6 +44,8 @@ public struct Form: Sendable {
     private var editor = LineEditor()
     private var choice = 0
     private var chosen: Set<Int> = []
+    /// What has been typed into a list, to pick the first entry that starts with it.
+    private var typed = ""
 
     public init() {}
 
@@ -182,10 +184,18 @@ public struct Form: Sendable {
             case .down: choice = (choice + 1) % max(items.count, 1)
             case .enter, .tab: return .answer(listAnswer(field))
             case .character(let character):
-                if let match = items.firstIndex(where: { $0.lowercased().hasPrefix(String(character).lowercased()) }) { choice = match }
+                typed += String(character).lowercased()
+                if let match = items.firstIndex(where: { $0.lowercased().hasPrefix(typed) }) {
+                    choice = match
+                } else {
+                    typed = String(character).lowercased()
+                    if let match = items.firstIndex(where: { $0.lowercased().hasPrefix(typed) }) { choice = match }
+                }
+                return .redraw
             case .endOfInput: return .endOfInput
             default: break
             }
+            typed = ""
         case .multichoice:
             let items = listItems
             switch key {
@@ -258,7 +268,7 @@ public struct Form: Sendable {
 
     /// The answered fields alone: what stays in the scroll-back once the screen is done.
     public func summary(width: Int, style: TextStyle) -> [String] {
-        rows.flatMap { row in TextWrapping.wrap(style.bold(row.label) + " " + row.answer, width: width).components(separatedBy: "\n") }
+        rows.flatMap { row in TextWrapping.wrap(style.bold(row.label + ":") + " " + row.answer, width: width).components(separatedBy: "\n") }
     }
 
     /// The actions on as many lines as the width needs, each whole: `[s] Sign in`,
