@@ -31,10 +31,7 @@ struct SessionScope: ValueScope {
 
     /// Whether the expression reads a secret answer, or a value computed from one.
     func readsSecret(_ expression: Expression) -> Bool {
-        guard holdsSecrets else { return false }
-        var found = false
-        expression.root.forEachNode { node in if !found, secretRead(node) != nil { found = true } }
-        return found
+        !secretTexts(readBy: expression).isEmpty
     }
 
     /// The values of secrets the expression reads, as text: what a message about it may quote.
