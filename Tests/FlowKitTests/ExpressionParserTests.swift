@@ -167,7 +167,7 @@ import TestSupport
         ("9223372036854775808\n^~~~~~~~~~~~~~~~~~~", "64 bits"),
         ("-9223372036854775809\n ^~~~~~~~~~~~~~~~~~~", "64 bits"),
         ("99999999999999999999\n^~~~~~~~~~~~~~~~~~~~", "64 bits"),
-        ("{'a': 1}\n^", "map literals"),
+        ("{'a' 1}\n     ^", "expected ':' after a key of the map"),
         ("if\n^~", "reserved"),
         ("1 + in\n    ^~", "expected a value"),
         ("a # b\n  ^", "unexpected character '#'"),
@@ -310,6 +310,7 @@ import TestSupport
             default: return "?"
             }
         case .list(let elements): return "[" + elements.map(sExpression).joined(separator: " ") + "]"
+        case .map(let entries): return "{" + entries.map { "\(sExpression($0.key)): \(sExpression($0.value))" }.joined(separator: " ") + "}"
         case .identifier(let name): return name
         case .select(let operand, let field): return "(. \(sExpression(operand)) \(field))"
         case .index(let operand, let index): return "([] \(sExpression(operand)) \(sExpression(index)))"

@@ -28,6 +28,18 @@ struct Evaluation {
             values.reserveCapacity(elements.count)
             for element in elements { values.append(try value(of: element)) }
             return .list(values)
+        case .map(let entries):
+            var map: [String: Value] = [:]
+            for entry in entries {
+                // Flow values key maps by strings (spec §9), as YAML mappings are.
+                guard case .string(let key) = try value(of: entry.key) else {
+                    throw EvaluationError("map keys are strings in flow expressions", at: entry.key.span)
+                }
+                guard map.updateValue(try value(of: entry.value), forKey: key) == nil else {
+                    throw EvaluationError("the map repeats the key \(MessageText.quoted(key))", at: entry.key.span)
+                }
+            }
+            return .map(map)
         case .identifier(let name):
             guard let value = scope.variable(name) else {
                 throw EvaluationError("unknown name '\(name)'", at: node.span)

@@ -21,6 +21,8 @@ public struct ExpressionNode: Sendable {
         case literal(Value)
         /// `[a, b]`.
         case list([ExpressionNode])
+        /// `{"k": v, …}` (spec §9 1.1).
+        case map([MapEntry])
         /// A bare name: a variable, or (before `.`) a flow id or `env`.
         case identifier(String)
         /// `operand.field`: a flow's member, an environment variable, or a map's key.
@@ -71,6 +73,7 @@ extension ExpressionNode.Kind {
         switch self {
         case .literal, .identifier: 0
         case .list(let elements): elements.reduce(0) { max($0, $1.depth) }
+        case .map(let entries): entries.reduce(0) { max($0, $1.key.depth, $1.value.depth) }
         case .select(let operand, _), .unary(_, let operand): operand.depth
         case .index(let operand, let index): max(operand.depth, index.depth)
         case .call(_, let receiver, let arguments): arguments.reduce(receiver?.depth ?? 0) { max($0, $1.depth) }
@@ -78,4 +81,10 @@ extension ExpressionNode.Kind {
         case .conditional(let condition, let then, let otherwise): max(condition.depth, then.depth, otherwise.depth)
         }
     }
+}
+
+/// A `key: value` of a map literal.
+public struct MapEntry: Sendable {
+    public let key: ExpressionNode
+    public let value: ExpressionNode
 }

@@ -40,6 +40,21 @@ struct TypeChecker {
                 element = element.map { $0.joined(with: itemType) } ?? itemType
             }
             return failed ? nil : .list(element ?? .dyn)
+        case .map(let entries):
+            var valueType: ExpressionType?
+            var failed = false
+            for entry in entries {
+                if let keyType = type(of: entry.key), keyType != .string, keyType != .dyn {
+                    report(.expressionType, "map keys are strings in flow expressions, not \(keyType)", at: entry.key.span)
+                    failed = true
+                }
+                guard let itemType = type(of: entry.value) else {
+                    failed = true
+                    continue
+                }
+                valueType = valueType.map { $0.joined(with: itemType) } ?? itemType
+            }
+            return failed ? nil : .map(valueType ?? .dyn)
         case .identifier(let name):
             return identifierType(name, at: node.token)
         case .select(let operand, let field):

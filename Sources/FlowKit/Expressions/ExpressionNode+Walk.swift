@@ -6,6 +6,11 @@ extension ExpressionNode {
         switch kind {
         case .literal, .identifier: break
         case .list(let elements): for element in elements { element.forEachNode(body) }
+        case .map(let entries):
+            for entry in entries {
+                entry.key.forEachNode(body)
+                entry.value.forEachNode(body)
+            }
         case .select(let operand, _), .unary(_, let operand): operand.forEachNode(body)
         case .index(let operand, let index):
             operand.forEachNode(body)

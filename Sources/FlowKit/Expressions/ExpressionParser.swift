@@ -197,8 +197,7 @@ struct Parser {
         case .symbol(.openBracket):
             return try listLiteral()
         case .symbol(.openBrace):
-            throw ExpressionIssue(.expressionSyntax, "map literals are not supported in flow expressions",
-                                  at: token.span)
+            return try mapLiteral()
         case .end:
             throw ExpressionIssue(.expressionSyntax, "the expression ends where a value was expected",
                                   at: token.span)
@@ -262,6 +261,23 @@ struct Parser {
         let close = current.span
         try expect(.closeBracket, "expected ',' or ']' in the list")
         return try make(.list(elements), span: open.through(close), token: open)
+    }
+
+    /// `"{" [Expr ":" Expr {"," Expr ":" Expr}] [","] "}"`, at the `{`.
+    private mutating func mapLiteral() throws(ExpressionIssue) -> ExpressionNode {
+        let open = current.span
+        try advance()
+        var entries: [MapEntry] = []
+        while current.kind != .symbol(.closeBrace) {
+            let key = try expression()
+            try expect(.colon, "expected ':' after a key of the map")
+            entries.append(MapEntry(key: key, value: try expression()))
+            guard current.kind == .symbol(.comma) else { break }
+            try advance()
+        }
+        let close = current.span
+        try expect(.closeBrace, "expected ',' or '}' in the map")
+        return try make(.map(entries), span: open.through(close), token: open)
     }
 
     // MARK: - Helpers
