@@ -158,6 +158,9 @@ struct Evaluation {
     private func call(
         _ name: String, receiver: ExpressionNode?, arguments: [ExpressionNode], node: ExpressionNode
     ) throws(EvaluationError) -> Value {
+        if let macro = Macro(call: name, receiver: receiver, arguments: arguments) {
+            return try expand(macro, receiver: receiver, arguments: arguments, node: node)
+        }
         guard let function = BuiltinFunction(rawValue: name) else {
             throw EvaluationError("unknown function '\(name)'", at: node.token)
         }
@@ -172,6 +175,80 @@ struct Evaluation {
         var values: [Value] = []
         for argument in all { values.append(try value(of: argument)) }
         return try Functions.call(function, values, at: node.span)
+    }
+}
+
+extension Evaluation {
+    /// A macro (spec §9 1.1), as CEL defines it: `all` is false if any condition is false
+    /// (errors elsewhere absorbed), `exists` true if any is true, `exists_one` counts the
+    /// true ones (any error is the result), `map` and `filter` collect. A map ranges over
+    /// its keys, in sorted order.
+    func expand(_ macro: Macro, receiver: ExpressionNode?, arguments: [ExpressionNode], node: ExpressionNode) throws(EvaluationError) -> Value {
+        if macro == .has { return try has(arguments[0]) }
+        guard let receiver, let name = arguments[0].boundName else { throw EvaluationError("\(macro.rawValue)() needs a name to bind", at: node.span) }
+        let elements: [Value]
+        switch try value(of: receiver) {
+        case .list(let items): elements = items
+        case .map(let entries): elements = entries.keys.sorted().map(Value.string)
+        case let other: throw EvaluationError("\(macro.rawValue)() ranges over a list or a map, not \(other.kindName)", at: receiver.span)
+        }
+        let bodies = Array(arguments.dropFirst())
+        func evaluate(_ body: ExpressionNode, with element: Value) throws(EvaluationError) -> Value {
+            try Evaluation(scope: BoundValues(base: scope, name: name, value: element)).value(of: body)
+        }
+        func holds(_ body: ExpressionNode, with element: Value) throws(EvaluationError) -> Bool {
+            guard case .bool(let holds) = try evaluate(body, with: element) else {
+                throw EvaluationError("the condition of \(macro.rawValue)() is not a bool", at: body.span)
+            }
+            return holds
+        }
+        switch macro {
+        case .all, .exists:
+            // The deciding answer wins over errors met on other elements.
+            let deciding = macro == .exists
+            var failure: EvaluationError?
+            for element in elements {
+                do {
+                    if try holds(bodies[0], with: element) == deciding { return .bool(deciding) }
+                } catch {
+                    failure = failure ?? error
+                }
+            }
+            if let failure { throw failure }
+            return .bool(!deciding)
+        case .existsOne:
+            var count = 0
+            for element in elements where try holds(bodies[0], with: element) { count += 1 }
+            return .bool(count == 1)
+        case .map:
+            var mapped: [Value] = []
+            for element in elements {
+                // `map(x, p, e)` maps only the elements for which `p` holds.
+                if bodies.count == 3, try !holds(bodies[0], with: element) { continue }
+                mapped.append(try evaluate(bodies[bodies.count - 1], with: element))
+            }
+            return .list(mapped)
+        case .filter:
+            var kept: [Value] = []
+            for element in elements where try holds(bodies[0], with: element) { kept.append(element) }
+            return .list(kept)
+        case .has:
+            return try has(arguments[0])
+        }
+    }
+
+    /// `has(m.key)`, or `has(flowid.name)` for a name a flow exposes.
+    private func has(_ argument: ExpressionNode) throws(EvaluationError) -> Value {
+        guard case .select(let operand, let field) = argument.kind else {
+            throw EvaluationError("has() takes a selection, as in has(m.key)", at: argument.span)
+        }
+        if case .identifier(let base) = operand.kind, scope.variable(base) == nil, scope.isFlow(base) {
+            return .bool(scope.flowMember(flow: base, member: field) != nil)
+        }
+        guard case .map(let entries) = try value(of: operand) else {
+            throw EvaluationError("has() tests a map's key", at: operand.span)
+        }
+        return .bool(MapLookup.value(for: field, in: entries) != nil)
     }
 }
 

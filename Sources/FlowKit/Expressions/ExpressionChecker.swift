@@ -176,6 +176,9 @@ struct TypeChecker {
 
     private mutating func callType(_ name: String, receiver: ExpressionNode?, arguments: [ExpressionNode],
                                    at span: ExpressionSpan) -> ExpressionType? {
+        if let macro = Macro(call: name, receiver: receiver, arguments: arguments) {
+            return macroType(macro, receiver: receiver, arguments: arguments)
+        }
         // An unknown function is one mistake: its arguments (perhaps a macro's bound names) are not checked.
         guard let function = BuiltinFunction(rawValue: name) else {
             reportUnknown(name, message: "unknown function '\(name)'",
@@ -204,6 +207,58 @@ struct TypeChecker {
             report(.badPattern, "this regular expression does not compile: \(problem)", at: all[1].span)
         }
         return function.resultType
+    }
+
+    /// A macro's type: `has` a bool; over a collection, its conditions must be bools and
+    /// its bound name has the element's type (a map's keys are strings).
+    private mutating func macroType(_ macro: Macro, receiver: ExpressionNode?, arguments: [ExpressionNode]) -> ExpressionType? {
+        guard macro != .has else { return hasType(arguments[0]) }
+        guard let receiver, let name = arguments[0].boundName, let collection = type(of: receiver) else { return nil }
+        let element: ExpressionType
+        switch collection {
+        case .list(let item): element = item
+        case .map: element = .string
+        case .dyn: element = .dyn
+        default:
+            report(.expressionType, "\(macro.rawValue)() ranges over a list or a map's keys, not \(collection)", at: receiver.span)
+            return nil
+        }
+        var inner = TypeChecker(scope: BoundTypes(base: scope, name: name, type: element))
+        let bodies = Array(arguments.dropFirst())
+        let types = bodies.map { inner.type(of: $0) }
+        issues += inner.issues
+        var checked: [ExpressionType] = []
+        for type in types {
+            guard let type else { return nil }
+            checked.append(type)
+        }
+        // Every body but `map`'s last is a condition.
+        let conditions = macro == .map ? checked.count - 1 : checked.count
+        for (body, type) in zip(bodies, checked).prefix(conditions) where type != .bool && type != .dyn {
+            report(.expressionType, "the condition of \(macro.rawValue)() must be a bool, not \(type)", at: body.span)
+            return nil
+        }
+        switch macro {
+        case .map: return .list(checked.last ?? .dyn)
+        case .filter: return .list(element)
+        default: return .bool
+        }
+    }
+
+    /// `has(m.key)`: whether a map has a key, or a flow exposes a name.
+    private mutating func hasType(_ argument: ExpressionNode) -> ExpressionType? {
+        guard case .select(let operand, _) = argument.kind else {
+            report(.expressionType, "has() takes a selection, as in has(m.key)", at: argument.span)
+            return nil
+        }
+        if case .identifier(let base) = operand.kind, scope.variableType(base) == nil, scope.isFlow(base) { return .bool }
+        guard let operandType = type(of: operand) else { return nil }
+        switch operandType {
+        case .map, .dyn: return .bool
+        default:
+            report(.expressionType, "has() tests a map's key, and this is \(operandType)", at: operand.span)
+            return nil
+        }
     }
 
     /// "1 argument", or for receiver style, "a receiver and 1 argument".

@@ -1,0 +1,63 @@
+/// CEL's macros (spec §9 1.1): `has(a.b)`, and over a list's elements or a map's keys
+/// `l.all(x, p)`, `l.exists(x, p)`, `l.exists_one(x, p)`, `l.map(x, e)`,
+/// `l.map(x, p, e)` and `l.filter(x, p)`. They are written as calls, but their first
+/// argument names a variable bound in the others, so the checker and the evaluator
+/// treat them apart from functions.
+enum Macro: String, CaseIterable, Sendable {
+    case has
+    case all
+    case exists
+    case existsOne = "exists_one"
+    case map
+    case filter
+
+    /// The macro a call spells, if its shape is one: `has` with one argument and no
+    /// receiver; the others on a receiver, with a bound name and the right count.
+    init?(call name: String, receiver: ExpressionNode?, arguments: [ExpressionNode]) {
+        guard let macro = Macro(rawValue: name) else { return nil }
+        switch macro {
+        case .has:
+            guard receiver == nil, arguments.count == 1 else { return nil }
+        case .map:
+            guard receiver != nil, arguments.count == 2 || arguments.count == 3, arguments[0].boundName != nil else { return nil }
+        default:
+            guard receiver != nil, arguments.count == 2, arguments[0].boundName != nil else { return nil }
+        }
+        self = macro
+    }
+}
+
+extension ExpressionNode {
+    /// The name a macro binds, when this node is a bare identifier.
+    var boundName: String? {
+        if case .identifier(let name) = kind { return name }
+        return nil
+    }
+}
+
+/// A checker's scope with one more variable: a macro's bound name, which shadows any
+/// variable of that name.
+struct BoundTypes: ExpressionScope {
+    let base: ExpressionScope
+    let name: String
+    let type: ExpressionType
+
+    func variableType(_ variable: String) -> ExpressionType? { variable == name ? type : base.variableType(variable) }
+    func isFlow(_ flow: String) -> Bool { flow != name && base.isFlow(flow) }
+    func flowMemberType(flow: String, member: String) -> ExpressionType? { base.flowMemberType(flow: flow, member: member) }
+    func flowMemberNames(flow: String) -> [String] { base.flowMemberNames(flow: flow) }
+    func isVisibleEnvironmentVariable(_ variable: String) -> Bool { base.isVisibleEnvironmentVariable(variable) }
+    var variableNames: [String] { [name] + base.variableNames }
+}
+
+/// An evaluation's scope with a macro's bound name set to the element at hand.
+struct BoundValues: ValueScope {
+    let base: ValueScope
+    let name: String
+    let value: Value
+
+    func variable(_ variable: String) -> Value? { variable == name ? value : base.variable(variable) }
+    func isFlow(_ flow: String) -> Bool { flow != name && base.isFlow(flow) }
+    func flowMember(flow: String, member: String) -> Value? { base.flowMember(flow: flow, member: member) }
+    func environmentVariable(_ variable: String) -> String? { base.environmentVariable(variable) }
+}
