@@ -359,7 +359,7 @@ import TestSupport
         ("name.matches(pattern)\n^~~~~~~~~~~~~~~~~~~~~", "does not compile"),
         ("name.nope()\n     ^~~~", "unknown function 'nope'"),
         ("price.int()\n      ^~~", "no method 'int'"),
-        ("size(name, name)\n^~~~~~~~~~~~~~~~", "takes 1 argument(s), not 2"),
+        ("size(name, name)\n^~~~~~~~~~~~~~~~", "takes 1 argument, not 2"),
     ])
     func functionErrors(marked: String, message: String) {
         let expected = MarkedExpression(marked)

@@ -12,12 +12,24 @@ enum BuiltinFunction: String, CaseIterable, Sendable {
     case lowerAscii
     case upperAscii
     case trim
+    // The rest of cel-go's strings extension (spec §9 1.1).
+    case charAt
+    case indexOf
+    case lastIndexOf
+    case replace
+    case split
+    case substring
+    case join
 
-    /// Parameters, counting a receiver (`s.contains(x)` and `contains(s, x)` both pass 2).
-    var parameterCount: Int {
+    /// How many arguments it takes, counting a receiver (`s.contains(x)` and
+    /// `contains(s, x)` both pass 2); the last ones of a range are optional.
+    var parameterCounts: ClosedRange<Int> {
         switch self {
-        case .contains, .startsWith, .endsWith, .matches: 2
-        default: 1
+        case .contains, .startsWith, .endsWith, .matches, .charAt: 2...2
+        case .indexOf, .lastIndexOf, .split, .substring: 2...3
+        case .replace: 3...4
+        case .join: 1...2
+        default: 1...1
         }
     }
 
@@ -34,10 +46,11 @@ enum BuiltinFunction: String, CaseIterable, Sendable {
     /// The type of a well-typed call.
     var resultType: ExpressionType {
         switch self {
-        case .size, .int: .int
+        case .size, .int, .indexOf, .lastIndexOf: .int
         case .double: .double
-        case .string, .lowerAscii, .upperAscii, .trim: .string
+        case .string, .lowerAscii, .upperAscii, .trim, .charAt, .replace, .substring, .join: .string
         case .contains, .startsWith, .endsWith, .matches: .bool
+        case .split: .list(.string)
         }
     }
 
@@ -48,6 +61,12 @@ enum BuiltinFunction: String, CaseIterable, Sendable {
         case .int: "int() converts an int, a double or a string"
         case .double: "double() converts an int, a double or a string"
         case .string: "string() converts an int, a double, a string or a bool"
+        case .charAt: "charAt() takes a string and an index"
+        case .indexOf, .lastIndexOf: "\(rawValue)() takes a string, a string to find, and optionally an index"
+        case .replace: "replace() takes a string, what to replace, what to put instead, and optionally a count"
+        case .split: "split() takes a string, a separator, and optionally a count"
+        case .substring: "substring() takes a string, a start and optionally an end"
+        case .join: "join() takes a list of strings and optionally a separator"
         default: "\(rawValue)() works on strings"
         }
     }
@@ -64,15 +83,32 @@ enum BuiltinFunction: String, CaseIterable, Sendable {
             }
         case .int, .double: return type == .int || type == .double || type == .string
         case .string: return type == .int || type == .double || type == .string || type == .bool
+        case .charAt, .substring: return position == 0 ? type == .string : type == .int
+        case .indexOf, .lastIndexOf, .split: return position < 2 ? type == .string : type == .int
+        case .replace: return position < 3 ? type == .string : type == .int
+        case .join: return position == 0 ? type == .list(.string) || type == .list(.dyn) : type == .string
         default: return type == .string
         }
     }
 
-    /// How to call it with `count` arguments, for an arity message.
+    /// "1 argument", "2 or 3 arguments": a count of arguments in words.
+    static func arguments(_ count: ClosedRange<Int>) -> String {
+        let (low, high) = (count.lowerBound, count.upperBound)
+        let number = low == high ? "\(low)" : high == low + 1 ? "\(low) or \(high)" : "\(low) to \(high)"
+        return number == "1" ? "1 argument" : "\(number) arguments"
+    }
+
+    /// How to call it, for an arity message.
     var usage: String {
         switch self {
         case .contains, .startsWith, .endsWith, .matches: "s.\(rawValue)(x) or \(rawValue)(s, x)"
         case .int, .double, .string: "\(rawValue)(x)"
+        case .charAt: "s.charAt(i)"
+        case .indexOf, .lastIndexOf: "s.\(rawValue)(x) or s.\(rawValue)(x, i)"
+        case .replace: "s.replace(old, new) or s.replace(old, new, n)"
+        case .split: "s.split(separator) or s.split(separator, n)"
+        case .substring: "s.substring(start) or s.substring(start, end)"
+        case .join: "list.join() or list.join(separator)"
         default: "s.\(rawValue)() or \(rawValue)(s)"
         }
     }

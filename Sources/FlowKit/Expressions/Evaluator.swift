@@ -168,8 +168,8 @@ struct Evaluation {
             throw EvaluationError("there is no method '\(name)'; call it as \(name)(x)", at: node.token)
         }
         let all = (receiver.map { [$0] } ?? []) + arguments
-        guard all.count == function.parameterCount else {
-            throw EvaluationError("\(name)() takes \(function.parameterCount) argument(s), not \(all.count)",
+        guard function.parameterCounts.contains(all.count) else {
+            throw EvaluationError("\(name)() takes \(BuiltinFunction.arguments(function.parameterCounts)), not \(all.count)",
                                   at: node.span)
         }
         var values: [Value] = []

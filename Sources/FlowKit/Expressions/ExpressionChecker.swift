@@ -192,9 +192,9 @@ struct TypeChecker {
             report(.unknownName, "there is no method '\(name)'; call it as \(name)(x)", at: span)
             return function.resultType
         }
-        guard all.count == function.parameterCount else {
-            let expected = Self.count(function.parameterCount, receiver: receiver != nil)
-            let given = Self.count(all.count, receiver: receiver != nil)
+        guard function.parameterCounts.contains(all.count) else {
+            let expected = Self.count(function.parameterCounts, receiver: receiver != nil)
+            let given = Self.count(all.count...all.count, receiver: receiver != nil)
             report(.expressionType, "\(name)() takes \(expected), not \(given): call it as \(function.usage)", at: span)
             return function.resultType
         }
@@ -262,10 +262,9 @@ struct TypeChecker {
     }
 
     /// "1 argument", or for receiver style, "a receiver and 1 argument".
-    private static func count(_ parameters: Int, receiver: Bool) -> String {
-        let arguments = receiver ? parameters - 1 : parameters
-        let words = arguments == 1 ? "1 argument" : "\(arguments) arguments"
-        return receiver ? "a receiver and \(words)" : words
+    private static func count(_ parameters: ClosedRange<Int>, receiver: Bool) -> String {
+        guard receiver else { return BuiltinFunction.arguments(parameters) }
+        return "a receiver and " + BuiltinFunction.arguments((parameters.lowerBound - 1)...(parameters.upperBound - 1))
     }
 
     // MARK: - Operators

@@ -4,6 +4,8 @@ enum Functions {
         _ function: BuiltinFunction, _ arguments: [Value], at span: ExpressionSpan
     ) throws(EvaluationError) -> Value {
         switch (function, arguments.first) {
+        case (.charAt, _), (.indexOf, _), (.lastIndexOf, _), (.replace, _), (.split, _), (.substring, _), (.join, _):
+            return try StringExtension.call(function, arguments, at: span)
         case (.size, .string(let text)?): return .int(StringFunctions.size(text))
         case (.size, .list(let elements)?): return .int(elements.count)
         case (.size, .map(let entries)?): return .int(entries.count)

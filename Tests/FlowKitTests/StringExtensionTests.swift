@@ -1,0 +1,31 @@
+import FlowKit
+import Testing
+import TestSupport
+
+/// The rest of cel-go's strings extension (spec §9 1.1) as the checker sees it; cel-spec's
+/// `string_ext` data pins the values (`CELConformanceTests`).
+@Suite struct StringExtensionTests {
+    static let scope = ExpressionTestScope(values: ["name": .string("my-project"), "tags": .list([.string("a"), .string("b")])])
+
+    private func check(_ source: String) throws -> (type: ExpressionType, issues: [String]) {
+        let checked = ExpressionChecker.check(try ExpressionParser.parse(source).get(), in: Self.scope)
+        return (checked.type, checked.issues.map(\.message))
+    }
+
+    @Test func eachFunctionHasItsTypeAndOptionalArguments() throws {
+        #expect(try check(#"name.replace("-", "_")"#).type == .string)
+        #expect(try check(#"name.split("-", 2)"#).type == .list(.string))
+        #expect(try check(#"name.indexOf("p") + name.lastIndexOf("p", 5)"#).type == .int)
+        #expect(try check(#"tags.join(", ") + name.substring(0, 2) + name.charAt(0)"#).type == .string)
+    }
+
+    @Test func wrongArgumentsAreNamed() throws {
+        #expect(try check(#"name.charAt("0")"#).issues == ["charAt() takes a string and an index, not string"])
+        #expect(try check("name.substring()").issues == ["substring() takes a receiver and 1 or 2 arguments, not a receiver and 0 arguments: call it as s.substring(start) or s.substring(start, end)"])
+    }
+
+    @Test func theScaffoldingCaseOfTheIssue() throws {
+        let value = try Evaluator.evaluate(try ExpressionParser.parse(#"name.replace("-", "_")"#).get(), in: Self.scope).get()
+        #expect(value == .string("my_project"))
+    }
+}
