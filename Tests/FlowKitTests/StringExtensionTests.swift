@@ -28,4 +28,21 @@ import TestSupport
         let value = try Evaluator.evaluate(try ExpressionParser.parse(#"name.replace("-", "_")"#).get(), in: Self.scope).get()
         #expect(value == .string("my_project"))
     }
+
+    @Test func keysNowAndToday() throws {
+        let scope = ExpressionTestScope(values: ["m": .map(["b": .int(1), "a": .int(2)])])
+        func value(_ source: String) throws -> Value { try Evaluator.evaluate(try ExpressionParser.parse(source).get(), in: scope).get() }
+        #expect(try value("keys(m)") == .list([.string("a"), .string("b")]))
+        guard case .string(let now) = try value("now()"), case .string(let today) = try value("today()") else {
+            Issue.record("now() and today() give strings")
+            return
+        }
+        #expect((try? /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z/.wholeMatch(in: now)) != nil, "\(now)")
+        #expect(now.hasPrefix(today) && today.count == 10)
+        let checked = ExpressionChecker.check(try ExpressionParser.parse("keys(m)").get(), in: scope)
+        #expect(checked.type == .list(.string))
+        #expect(ExpressionChecker.check(try ExpressionParser.parse("now(1)").get(), in: scope).issues.map(\.message)
+                == ["now() takes 0 arguments, not 1 argument: call it as now()"])
+    }
 }
+

@@ -46,6 +46,56 @@ import TestSupport
         expect: { status: cancelled, exit_code: 0 }
     """
 
+    /// A test file or case fixes the clock `now()` reads (cli.md 1.1), by default at 2026-01-01T00:00:00Z.
+    @Test func nowIsFixedByTheFileOrTheCase() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        try """
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            actions: [when]
+            on: { when: { say: "{{ now() }} {{ today() }}" } }
+        """.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        try """
+        flow: f.yaml
+        now: 2026-03-04T05:06:07Z
+        cases:
+          - name: the file's time
+            input: [when]
+            expect: { said: ["2026-03-04T05:06:07Z 2026-03-04"] }
+          - name: the case's own time
+            now: 2030-12-31T23:59:59Z
+            input: [when]
+            expect: { said: ["2030-12-31T23:59:59Z 2030-12-31"] }
+        """.write(to: directory.appendingPathComponent("f.flowtest.yaml"), atomically: true, encoding: .utf8)
+        try """
+        flow: f.yaml
+        cases:
+          - name: the default time
+            input: [when]
+            expect: { said: ["2026-01-01T00:00:00Z 2026-01-01"] }
+          - name: a bad time
+            now: next tuesday
+            input: [when]
+            expect: { status: incomplete }
+        """.write(to: directory.appendingPathComponent("g.flowtest.yaml"), atomically: true, encoding: .utf8)
+        let fixed = try FlowrunProcess.run(["test", "f.flowtest.yaml"], directory: directory)
+        #expect(fixed.status == 0, "\(fixed.stdout)")
+        let defaulted = try FlowrunProcess.run(["test", "g.flowtest.yaml"], directory: directory)
+        #expect(defaulted.status == 2, "a bad time is an error of the test file")
+        #expect(defaulted.stdout.contains("'now' is a time in RFC 3339"), "\(defaulted.stdout)")
+        try """
+        flow: f.yaml
+        cases:
+          - name: the default time
+            input: [when]
+            expect: { said: ["2026-01-01T00:00:00Z 2026-01-01"] }
+        """.write(to: directory.appendingPathComponent("g.flowtest.yaml"), atomically: true, encoding: .utf8)
+        #expect(try FlowrunProcess.run(["test", "g.flowtest.yaml"], directory: directory).status == 0)
+    }
+
     /// `answers` take what `--answers` takes (cli.md 1.1): a list for a multichoice field.
     @Test func answersTakeAListForAMultichoiceFieldAsAnswersFilesDo() throws {
         let directory = try FlowrunProcess.temporaryDirectory()

@@ -20,6 +20,11 @@ enum BuiltinFunction: String, CaseIterable, Sendable {
     case split
     case substring
     case join
+    /// `keys(m)`: a map's keys, sorted (spec §9 1.1).
+    case keys
+    /// `now()`: the current time, RFC 3339 in UTC to the second; `today()` its date.
+    case now
+    case today
 
     /// How many arguments it takes, counting a receiver (`s.contains(x)` and
     /// `contains(s, x)` both pass 2); the last ones of a range are optional.
@@ -29,6 +34,7 @@ enum BuiltinFunction: String, CaseIterable, Sendable {
         case .indexOf, .lastIndexOf, .split, .substring: 2...3
         case .replace: 3...4
         case .join: 1...2
+        case .now, .today: 0...0
         default: 1...1
         }
     }
@@ -38,7 +44,7 @@ enum BuiltinFunction: String, CaseIterable, Sendable {
     /// extension: CEL has it only for `size` and `matches`).
     var allowsReceiverStyle: Bool {
         switch self {
-        case .int, .double, .string: false
+        case .int, .double, .string, .now, .today: false
         default: true
         }
     }
@@ -50,7 +56,8 @@ enum BuiltinFunction: String, CaseIterable, Sendable {
         case .double: .double
         case .string, .lowerAscii, .upperAscii, .trim, .charAt, .replace, .substring, .join: .string
         case .contains, .startsWith, .endsWith, .matches: .bool
-        case .split: .list(.string)
+        case .split, .keys: .list(.string)
+        case .now, .today: .string
         }
     }
 
@@ -67,6 +74,8 @@ enum BuiltinFunction: String, CaseIterable, Sendable {
         case .split: "split() takes a string, a separator, and optionally a count"
         case .substring: "substring() takes a string, a start and optionally an end"
         case .join: "join() takes a list of strings and optionally a separator"
+        case .keys: "keys() takes a map"
+        case .now, .today: "\(rawValue)() takes no arguments"
         default: "\(rawValue)() works on strings"
         }
     }
@@ -87,6 +96,8 @@ enum BuiltinFunction: String, CaseIterable, Sendable {
         case .indexOf, .lastIndexOf, .split: return position < 2 ? type == .string : type == .int
         case .replace: return position < 3 ? type == .string : type == .int
         case .join: return position == 0 ? type == .list(.string) || type == .list(.dyn) : type == .string
+        case .keys: if case .map = type { return true } else { return false }
+        case .now, .today: return false
         default: return type == .string
         }
     }
@@ -109,6 +120,8 @@ enum BuiltinFunction: String, CaseIterable, Sendable {
         case .split: "s.split(separator) or s.split(separator, n)"
         case .substring: "s.substring(start) or s.substring(start, end)"
         case .join: "list.join() or list.join(separator)"
+        case .keys: "keys(m)"
+        case .now, .today: "\(rawValue)()"
         default: "s.\(rawValue)() or \(rawValue)(s)"
         }
     }

@@ -174,7 +174,7 @@ struct Evaluation {
         }
         var values: [Value] = []
         for argument in all { values.append(try value(of: argument)) }
-        return try Functions.call(function, values, at: node.span)
+        return try Functions.call(function, values, at: node.span, now: scope.now)
     }
 }
 

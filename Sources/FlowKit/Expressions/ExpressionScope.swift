@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// The names an expression may use, as the checker asks for them.
 ///
 /// Names resolve along the chain of flows (spec §9): a bare identifier is a variable of
@@ -31,4 +33,10 @@ public protocol ValueScope {
     /// The value of a visible environment variable, or nil when it is unset (or not
     /// visible: the checker has refused those already). An unset one reads as `null`.
     func environmentVariable(_ name: String) -> String?
+    /// What `now()` and `today()` read: the time of the run, or the time a flow test fixes.
+    var now: Date { get }
+}
+
+extension ValueScope {
+    public var now: Date { Date() }
 }

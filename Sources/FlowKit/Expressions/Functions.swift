@@ -1,9 +1,14 @@
+import FoundationEssentials
+
 /// The built-in functions on values.
 enum Functions {
     static func call(
-        _ function: BuiltinFunction, _ arguments: [Value], at span: ExpressionSpan
+        _ function: BuiltinFunction, _ arguments: [Value], at span: ExpressionSpan, now: @autoclosure () -> Date
     ) throws(EvaluationError) -> Value {
         switch (function, arguments.first) {
+        case (.now, _): return .string(now().formatted(Self.secondsUTC))
+        case (.today, _): return .string(String(now().formatted(Self.secondsUTC).prefix(10)))
+        case (.keys, .map(let entries)?): return .list(entries.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }.map(Value.string))
         case (.charAt, _), (.indexOf, _), (.lastIndexOf, _), (.replace, _), (.split, _), (.substring, _), (.join, _):
             return try StringExtension.call(function, arguments, at: span)
         case (.size, .string(let text)?): return .int(StringFunctions.size(text))
@@ -35,6 +40,12 @@ enum Functions {
             throw EvaluationError("\(function.expectation)", at: span)
         }
     }
+}
+
+extension Functions {
+    /// RFC 3339 in UTC, to the second: `2026-11-23T09:00:00Z`. Such times and their dates
+    /// compare correctly as strings (spec §9).
+    static let secondsUTC = Date.ISO8601FormatStyle()
 }
 
 /// `int()`, `double()` and `string()` (CEL's conversions).

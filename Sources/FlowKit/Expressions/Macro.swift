@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// CEL's macros (spec §9 1.1): `has(a.b)`, and over a list's elements or a map's keys
 /// `l.all(x, p)`, `l.exists(x, p)`, `l.exists_one(x, p)`, `l.map(x, e)`,
 /// `l.map(x, p, e)` and `l.filter(x, p)`. They are written as calls, but their first
@@ -60,4 +62,5 @@ struct BoundValues: ValueScope {
     func isFlow(_ flow: String) -> Bool { flow != name && base.isFlow(flow) }
     func flowMember(flow: String, member: String) -> Value? { base.flowMember(flow: flow, member: member) }
     func environmentVariable(_ variable: String) -> String? { base.environmentVariable(variable) }
+    var now: Date { base.now }
 }

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// A flow test file (`*.flowtest.yaml`, cli.md `test`): the flow under test and its
 /// cases, every part with where it was written, so a failure points at its expectation.
 public struct FlowTestFile: Sendable {
@@ -6,6 +8,12 @@ public struct FlowTestFile: Sendable {
     /// The flow file, as written: relative to the test file's folder.
     public var flow: Located<String>
     public var cases: [FlowTestCase]
+    /// The time `now()` reads in every case that does not fix its own.
+    public var now: Located<Date>?
+
+    /// The time `now()` reads when neither a case nor its file fixes one, so that tests
+    /// never depend on the real time (cli.md).
+    public static let defaultNow = Date(timeIntervalSince1970: 1_767_225_600)   // 2026-01-01T00:00:00Z
 }
 
 /// One scripted session and what must hold when it ends.
@@ -18,6 +26,8 @@ public struct FlowTestCase: Sendable {
     /// The environment variables `env.NAME` reads.
     public var environment: [String: String]
     public var expect: Expectations
+    /// The time `now()` reads in this case.
+    public var now: Located<Date>?
 }
 
 /// What a case checks at the end of its run; an expectation left out is not checked.

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// Reads a flow test file (cli.md `test`) into a `FlowTestFile`, or diagnostics at the
 /// places where it does not fit the format (docs/flow-tests.md).
 public struct FlowTestReader: Sendable {
@@ -33,11 +35,11 @@ public struct FlowTestReader: Sendable {
 }
 
 enum FlowTestFileKey: String, MappingKey {
-    case flow, cases
+    case flow, cases, now
 }
 
 enum FlowTestCaseKey: String, MappingKey {
-    case name, input, answers, env, expect
+    case name, input, answers, env, expect, now
 }
 
 enum ExpectationKey: String, MappingKey {
@@ -66,7 +68,7 @@ extension NodeReader {
             }
         }
         guard let flow else { return nil }
-        return FlowTestFile(file: file, flow: flow, cases: cases)
+        return FlowTestFile(file: file, flow: flow, cases: cases, now: keys[.now].flatMap { time($0) })
     }
 
     private mutating func required<Key: MappingKey>(_ key: Key, in keys: KeyedPairs<Key>, of node: Node, what: String) -> Node? {
@@ -85,7 +87,7 @@ extension NodeReader {
         guard let name, let expect else { return nil }
         return FlowTestCase(name: name, input: input, answers: answers,
                             environment: Dictionary(environment.map { ($0.key.value, $0.text) }) { first, _ in first },
-                            expect: expect)
+                            expect: expect, now: keys[.now].flatMap { time($0) })
     }
 
     /// Input lines: scalars, each read as written (`- 1234` is the line "1234", `-` alone an empty line).
@@ -101,6 +103,16 @@ extension NodeReader {
             }
             return Located(text, at: SourceLocation(element))
         }
+    }
+
+    /// `now`: a time in RFC 3339 (`2026-01-01T09:00:00Z`).
+    private mutating func time(_ node: Node) -> Located<Date>? {
+        guard let text = string(node, what: "'now'") else { return nil }
+        guard let date = try? Date.ISO8601FormatStyle().parse(text.value) else {
+            report(.typeMismatch, "'now' is a time in RFC 3339, such as 2026-01-01T09:00:00Z, not '\(text.value)'", at: node)
+            return nil
+        }
+        return Located(date, at: text.location)
     }
 
     /// `answers`: what `--answers` takes (cli.md), a value or a list of values per field.

@@ -1,19 +1,31 @@
+import FoundationEssentials
+
 /// Runs the cases of a test file, each on a fresh session, in process: input lines are
 /// read as plain mode reads them (cli.md), `answers` as `--answers` gives them.
 public struct FlowTestRunner: Sendable {
     public let tree: ResponderTree
     public let maxSteps: Int
+    /// What `now()` reads in a case that fixes no time of its own.
+    public let now: Date
 
-    public init(tree: ResponderTree, maxSteps: Int = 10_000) {
+    public init(tree: ResponderTree, maxSteps: Int = 10_000, now: Date = FlowTestFile.defaultNow) {
         self.tree = tree
         self.maxSteps = maxSteps
+        self.now = now
+    }
+
+    /// A fresh session for a case, its clock fixed.
+    func session(environment: [String: String] = [:], now: Date? = nil) -> Session {
+        var session = Session(tree: tree, environment: environment, maxSteps: maxSteps)
+        session.fixedTime = now ?? self.now
+        return session
     }
 
     public func run(_ testCase: FlowTestCase) -> CaseResult {
         let clock = ContinuousClock()
         var result = CaseResult(name: testCase.name, failures: [], refusals: [], exercised: [], seconds: 0)
         let elapsed = clock.measure {
-            var run = ScriptedRun(tree: tree, session: Session(tree: tree, environment: testCase.environment, maxSteps: maxSteps))
+            var run = ScriptedRun(tree: tree, session: session(environment: testCase.environment, now: testCase.now?.value))
             if let failure = run.preset(testCase.answers) {
                 result.failures = [failure]
                 return
@@ -45,7 +57,7 @@ public struct PlayedScript: Sendable {
 extension FlowTestRunner {
     /// Plays input lines that were not read from a file (generated ones) on a fresh session.
     public func play(_ input: [String]) -> PlayedScript {
-        var run = ScriptedRun(tree: tree, session: Session(tree: tree, maxSteps: maxSteps))
+        var run = ScriptedRun(tree: tree, session: session())
         let nowhere = SourceLocation(file: "", range: SourceRange(start: .start, end: .start))
         _ = run.play(input.map { Located($0, at: nowhere) })
         return PlayedScript(input: input, session: run.session, said: run.said, exercised: run.exercised)

@@ -28,6 +28,7 @@ struct StateSearch {
     /// returns the first (shallowest) node that reached each item.
     mutating func explore(until wanted: Set<CoverageItem>) -> [CoverageItem: Int] {
         var session = Session(tree: tree)
+        session.fixedTime = FlowTestFile.defaultNow
         var firstHits: [CoverageItem: Int] = [:]
         for item in CoverageItem.exercised(by: session.start(), on: nil, in: tree) { firstHits[item] = 0 }
         search(from: session, keepingRevisits: { items in items.contains { firstHits[$0] == nil } }) { node, _, items in

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// A run of a flow as a value-driven state machine (spec §6–§8): no I/O, no clock,
 /// no globals. Feed it answers and actions; it answers with events and a new prompt.
 ///
@@ -17,6 +19,9 @@ public struct Session: Sendable {
     /// Answers of `remember: true` fields from earlier runs, by `flowid.fieldid`: they
     /// take the place of the fields' own defaults (spec §6).
     public var remembered: [String: Value] = [:]
+    /// The time `now()` and `today()` read, where it is fixed (flow tests); nil for the
+    /// time of each evaluation.
+    public var fixedTime: Date?
 
     /// The answers to keep for the next run: `remember: true` fields (never secrets) that
     /// have a value, by `flowid.fieldid`.

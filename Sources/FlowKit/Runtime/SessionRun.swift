@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// One input's worth of work on a session: a copy of its state, the events so far,
 /// and a count of the steps taken, so that a `send` loop stops at the limit.
 struct Run {
@@ -5,6 +7,7 @@ struct Run {
     let environment: [String: String]
     let maxSteps: Int
     let remembered: [String: Value]
+    let fixedTime: Date?
     var state: SessionState
     var events: [SessionEvent] = []
     private var steps = 0
@@ -19,6 +22,7 @@ struct Run {
         environment = session.environment
         maxSteps = session.maxSteps
         remembered = session.remembered
+        fixedTime = session.fixedTime
         state = session.state
     }
 
@@ -369,7 +373,7 @@ struct Run {
     // MARK: Expressions
 
     func scope(_ flow: Int) -> SessionScope {
-        SessionScope(tree: tree, flows: state.flows, environment: environment, flow: flow)
+        SessionScope(tree: tree, flows: state.flows, environment: environment, flow: flow, now: fixedTime ?? Date())
     }
 
     /// Whether a condition holds; no condition holds. A failing or non-boolean one

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// The values an expression in one flow reads at run time (spec §9): variables
 /// along the chain, `flowid.name`, and visible environment variables.
 struct SessionScope: ValueScope {
@@ -6,6 +8,8 @@ struct SessionScope: ValueScope {
     /// The whole environment; only names an enclosing flow lists in `env` are read.
     let environment: [String: String]
     let flow: Int
+    /// What `now()` and `today()` read.
+    let now: Date
     /// Extra bindings that shadow the flow's variables: a field's answer while its rules run.
     var pending: [String: Value] = [:]
 
