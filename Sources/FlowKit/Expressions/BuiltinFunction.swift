@@ -20,6 +20,8 @@ enum BuiltinFunction: String, CaseIterable, Sendable {
     case split
     case substring
     case join
+    /// `quote(s)`: the string as a double-quoted CEL literal; also cel-go's `strings.quote(s)`.
+    case quote
     /// `keys(m)`: a map's keys, sorted (spec §9 1.1).
     case keys
     /// `now()`: the current time, RFC 3339 in UTC to the second; `today()` its date.
@@ -54,7 +56,7 @@ enum BuiltinFunction: String, CaseIterable, Sendable {
         switch self {
         case .size, .int, .indexOf, .lastIndexOf: .int
         case .double: .double
-        case .string, .lowerAscii, .upperAscii, .trim, .charAt, .replace, .substring, .join: .string
+        case .string, .lowerAscii, .upperAscii, .trim, .charAt, .replace, .substring, .join, .quote: .string
         case .contains, .startsWith, .endsWith, .matches: .bool
         case .split, .keys: .list(.string)
         case .now, .today: .string
@@ -100,6 +102,17 @@ enum BuiltinFunction: String, CaseIterable, Sendable {
         case .now, .today: return false
         default: return type == .string
         }
+    }
+
+    /// A call as it is meant: cel-go writes `quote` in the namespace `strings`
+    /// (`strings.quote(s)`), which reads as a method call on a name `strings` that is no
+    /// variable; that is the global call.
+    static func unnamespaced(_ name: String, receiver: ExpressionNode?, arguments: [ExpressionNode],
+                             isVariable: (String) -> Bool) -> (receiver: ExpressionNode?, arguments: [ExpressionNode]) {
+        guard name == BuiltinFunction.quote.rawValue, let receiver, case .identifier("strings") = receiver.kind, !isVariable("strings") else {
+            return (receiver, arguments)
+        }
+        return (nil, arguments)
     }
 
     /// "1 argument", "2 or 3 arguments": a count of arguments in words.

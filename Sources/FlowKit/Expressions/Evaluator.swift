@@ -156,8 +156,9 @@ struct Evaluation {
     // MARK: - Calls
 
     private func call(
-        _ name: String, receiver: ExpressionNode?, arguments: [ExpressionNode], node: ExpressionNode
+        _ name: String, receiver written: ExpressionNode?, arguments writtenArguments: [ExpressionNode], node: ExpressionNode
     ) throws(EvaluationError) -> Value {
+        let (receiver, arguments) = BuiltinFunction.unnamespaced(name, receiver: written, arguments: writtenArguments) { scope.variable($0) != nil }
         if let macro = Macro(call: name, receiver: receiver, arguments: arguments) {
             return try expand(macro, receiver: receiver, arguments: arguments, node: node)
         }

@@ -174,8 +174,9 @@ struct TypeChecker {
         }
     }
 
-    private mutating func callType(_ name: String, receiver: ExpressionNode?, arguments: [ExpressionNode],
+    private mutating func callType(_ name: String, receiver written: ExpressionNode?, arguments writtenArguments: [ExpressionNode],
                                    at span: ExpressionSpan) -> ExpressionType? {
+        let (receiver, arguments) = BuiltinFunction.unnamespaced(name, receiver: written, arguments: writtenArguments) { scope.variableType($0) != nil }
         if let macro = Macro(call: name, receiver: receiver, arguments: arguments) {
             return macroType(macro, receiver: receiver, arguments: arguments)
         }

@@ -9,7 +9,7 @@ enum Functions {
         case (.now, _): return .string(now().formatted(Self.secondsUTC))
         case (.today, _): return .string(String(now().formatted(Self.secondsUTC).prefix(10)))
         case (.keys, .map(let entries)?): return .list(entries.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }.map(Value.string))
-        case (.charAt, _), (.indexOf, _), (.lastIndexOf, _), (.replace, _), (.split, _), (.substring, _), (.join, _):
+        case (.charAt, _), (.indexOf, _), (.lastIndexOf, _), (.replace, _), (.split, _), (.substring, _), (.join, _), (.quote, _):
             return try StringExtension.call(function, arguments, at: span)
         case (.size, .string(let text)?): return .int(StringFunctions.size(text))
         case (.size, .list(let elements)?): return .int(elements.count)

@@ -40,6 +40,8 @@ enum StringExtension {
             return .string(replace(try string(0), with: try string(1), in: scalars, limit: rest.count == 3 ? try int(2) : -1))
         case .split:
             return .list(split(scalars, by: try string(0), limit: rest.count == 2 ? try int(1) : -1).map(Value.string))
+        case .quote:
+            return .string(quoted(scalars))
         case .substring:
             let start = try int(0)
             guard start >= 0, start <= scalars.count else { throw outOfRange(start, at: span) }
@@ -135,6 +137,27 @@ enum StringExtension {
         }
         pieces.append(piece(start..<scalars.count))
         return pieces
+    }
+
+    /// cel-go's `strings.quote`: in double quotes, with `\\`, `"` and the control
+    /// characters that have one written as escapes.
+    private static func quoted(_ scalars: [Unicode.Scalar]) -> String {
+        var result = "\""
+        for scalar in scalars {
+            switch scalar {
+            case "\u{07}": result += "\\a"
+            case "\u{08}": result += "\\b"
+            case "\u{0C}": result += "\\f"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\u{0B}": result += "\\v"
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
     }
 
     private static func outOfRange(_ index: Int, at span: ExpressionSpan) -> EvaluationError {
