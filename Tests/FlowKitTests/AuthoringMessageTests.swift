@@ -53,7 +53,7 @@ import TestSupport
 
     @Test func anUnknownFunctionNamesTheNearestOne() throws {
         let found = try diagnostics("an-unknown-function-is-one-mistake")
-        #expect(found.map(\.fix?.replacement) == ["size", nil])
+        #expect(found.map(\.fix?.replacement) == ["size", "exists"])
     }
 
     @Test func aComparisonWithNoOptionSuggestsTheOptionInItsOwnQuotes() {

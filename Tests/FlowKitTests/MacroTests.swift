@@ -30,6 +30,11 @@ import TestSupport
         #expect(try value("tags.filter(count, count != 'a') + [string(count)]") == .list([.string("b"), .string("2")]))
     }
 
+    @Test func aMisspeltMacroIsSuggested() throws {
+        let checked = ExpressionChecker.check(try ExpressionParser.parse("tags.exist(t, t == 'a')").get(), in: Self.scope)
+        #expect(checked.issues.first?.fix?.replacement == "exists")
+    }
+
     @Test func hasTestsAMapsKeyOrAFlowsName() throws {
         #expect(try value(#"has({"a": 1}.a) && !has({"a": 1}.b)"#) == .bool(true))
         #expect(try value("has(login.username) && !has(login.password)") == .bool(true))
