@@ -101,6 +101,8 @@ final class ScopeTables: Sendable {
     static func ownVariables(of flow: Flow) -> [String: ExpressionType] {
         var types: [String: ExpressionType] = [:]
         for variable in flow.variables { types[variable.name.value] = ExpressionType.ofLiteral(variable.value) }
+        // A computed value's type is its expression's, known only once it is checked.
+        for entry in flow.computed where types[entry.name.value] == nil { types[entry.name.value] = .dyn }
         for screen in flow.screens {
             for field in screen.fields where types[field.id.value] == nil { types[field.id.value] = field.valueType }
         }

@@ -21,6 +21,7 @@ struct ExpressionCheck {
         let scope = FlowScope(index: index, tables: tables, flow: position)
         template(flow.title, scope)
         for entry in flow.result ?? [] { expression(entry.expression, scope) }
+        for entry in flow.computed { expression(entry.expression, scope) }
         for handler in flow.handlers { checkHandler(handler, scope, handlingFlow: position) }
         for screen in flow.screens {
             template(screen.title, scope)
@@ -93,6 +94,10 @@ struct ExpressionCheck {
             name = target.value
         }
         let variables = tables.variables(of: owner)
+        if index.flows[owner].flow.computed.contains(where: { $0.name.value == name }) {
+            report(.expressionType, "'\(name)' is computed from its expression, and cannot be set", at: target.location, suggesting: nil)
+            return nil
+        }
         if let type = variables[name] { return type }
         let ownerID = index.flows[owner].flow.id.value
         // A bare name reads an ancestor's variable, but `set` writes the handling flow's own: say how to write the ancestor's.

@@ -27,6 +27,7 @@ enum IdentityCheck {
             for child in flow.flows { targets.add(child.id, into: &diagnostics) }
             names.restart(owner: flow.id.value)
             for variable in flow.variables { names.add(variable.name, into: &diagnostics) }
+            for entry in flow.computed { names.add(entry.name, into: &diagnostics) }
             for screen in flow.screens {
                 for field in screen.fields { names.add(field.id, into: &diagnostics) }
                 actionIDs.restart(owner: screen.id.value)

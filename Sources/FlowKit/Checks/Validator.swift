@@ -59,7 +59,8 @@ public struct Validator: Sendable {
     private func checks(_ index: FlowIndex, sources: [String: SourceText]) -> [Diagnostic] {
         let table = RoutingTable(index)
         var found = IdentityCheck.check(index) + ResponderChainCheck.check(index, table: table) + FieldCheck.check(index)
-            + TargetCheck.check(index) + DoneHandlerCheck.check(index) + ExpressionCheck.check(index, sources: sources)
+            + TargetCheck.check(index) + DoneHandlerCheck.check(index) + ComputedCycleCheck.check(index)
+            + ExpressionCheck.check(index, sources: sources)
         if findsWarnings {
             let transitionsBroken = found.contains { $0.code == .unknownTarget || $0.code == .unhandledAction }
             found += GraphCheck.check(index, table: table, transitionsBroken: transitionsBroken) + BranchOrderCheck.check(index)

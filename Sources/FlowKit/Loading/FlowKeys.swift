@@ -2,7 +2,7 @@
 
 /// A flow's keys; a file's root flow (or an included file) also has `version` and `flow`.
 enum FlowKey: String, MappingKey {
-    case version, flow, title, start, variables, env, screens, flows, on, result
+    case version, flow, title, start, variables, env, screens, flows, on, result, computed
 
     /// The keys of a child flow written in place.
     static let childFlow = allCases.filter { $0 != .version && $0 != .flow }

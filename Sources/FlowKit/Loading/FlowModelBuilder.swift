@@ -83,6 +83,12 @@ struct FlowModelBuilder {
                 return reader.expression(value, what: "a result").map { ResultEntry(name: name, expression: $0) }
             }
         }
+        if let node = keys[.computed] {
+            flow.computed = reader.idMapping(node, what: "computed").compactMap { name, _, value in
+                reader.checkID(name, what: "computed name")
+                return reader.expression(value, what: "a computed value").map { ResultEntry(name: name, expression: $0) }
+            }
+        }
         return flow
     }
 

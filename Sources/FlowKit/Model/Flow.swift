@@ -19,6 +19,8 @@ public struct Flow: Sendable {
     public var handlers: [Handler]
     /// The names readable from outside once the flow finishes; nil when undeclared.
     public var result: [ResultEntry]?
+    /// Derived values (spec §4 1.1), read-only, evaluated whenever they are read.
+    public var computed: [ResultEntry] = []
     /// Where the key naming the flow is written (the `flows:` key, or 1:1 for the root).
     public var location: SourceLocation
     /// Set for a flow whose include failed: it stands in, empty, so names of it resolve.
@@ -31,7 +33,8 @@ public struct Variable: Sendable {
     public var value: Node
 }
 
-/// A name of a flow's `result` and the expression that computes it.
+/// A name and the expression that computes it: an entry of a flow's `result`, or of
+/// its `computed`.
 public struct ResultEntry: Sendable {
     public var name: Located<String>
     public var expression: Located<String>

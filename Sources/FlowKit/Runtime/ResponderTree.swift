@@ -16,6 +16,8 @@ public struct ResponderTree: Sendable {
         /// read them as `env.NAME`.
         public let environment: Set<String>
         let result: [(name: String, expression: Compiled<Expression>)]?
+        /// Derived values, evaluated whenever read (spec §4 1.1).
+        let computed: [String: Compiled<Expression>]
         let handlers: [String: HandlerNode]
         /// Indices into `ResponderTree.screens`.
         public let screens: [Int]
@@ -23,8 +25,8 @@ public struct ResponderTree: Sendable {
         let responderName: String
 
         init(id: String, parent: Int?, title: Compiled<Template>?, start: Target, initialVariables: [(name: String, value: Value)], environment: Set<String>,
-             result: [(name: String, expression: Compiled<Expression>)]?, handlers: [String: HandlerNode], screens: [Int],
-             responderName: String) {
+             result: [(name: String, expression: Compiled<Expression>)]?, computed: [String: Compiled<Expression>],
+             handlers: [String: HandlerNode], screens: [Int], responderName: String) {
             self.id = id
             self.parent = parent
             self.title = title
@@ -32,6 +34,7 @@ public struct ResponderTree: Sendable {
             self.initialVariables = initialVariables
             self.environment = environment
             self.result = result
+            self.computed = computed
             self.handlers = handlers
             self.screens = screens
             self.responderName = responderName

@@ -50,6 +50,7 @@ private struct ResponderTreeCompiler {
                 result: try flow.result.map { entries throws(CompileError) in
                     try entries.map { entry throws(CompileError) in (entry.name.value, try expression(entry.expression)) }
                 },
+                computed: try Dictionary(flow.computed.map { entry throws(CompileError) in (entry.name.value, try expression(entry.expression)) }) { first, _ in first },
                 handlers: try handlers(flow.handlers, handlingFlow: position),
                 screens: Array(index.globalScreen(position, 0)..<index.globalScreen(position, flow.screens.count)),
                 responderName: ResponderName.flow(flow.id.value)))

@@ -51,9 +51,16 @@ public struct Session: Sendable {
     /// Every screen shown so far, as `flowid/screenid`.
     public var path: [String] { state.path }
 
-    /// Every flow's variables by flow id; a flow that never started has its initial values.
+    /// Every flow's variables by flow id, with its computed values as they read now; a
+    /// flow that never started has its initial values.
     public var values: [String: [String: Value]] {
-        Dictionary(tree.flows.indices.map { (tree.flows[$0].id, state.flows[$0].variables) }) { first, _ in first }
+        let run = Run(session: self)
+        return Dictionary(tree.flows.indices.map { flow in
+            var values = state.flows[flow].variables
+            let scope = run.scope(flow)
+            for name in tree.flows[flow].computed.keys { values[name] = scope.computed(name, of: flow) ?? .null }
+            return (tree.flows[flow].id, values)
+        }) { first, _ in first }
     }
 
     /// The run's outcome once it has ended.

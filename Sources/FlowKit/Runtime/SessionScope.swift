@@ -7,7 +7,7 @@ struct SessionScope: ValueScope {
     let flows: [SessionState.FlowState]
     /// The whole environment; only names an enclosing flow lists in `env` are read.
     let environment: [String: String]
-    let flow: Int
+    var flow: Int
     /// What `now()` and `today()` read.
     let now: Date
     /// Extra bindings that shadow the flow's variables: a field's answer while its rules run.
@@ -18,17 +18,29 @@ struct SessionScope: ValueScope {
 
     func variable(_ name: String) -> Value? {
         if let value = pending[name] { return value }
-        return owner(of: name).flatMap { flows[$0].variables[name] }
+        guard let owner = owner(of: name) else { return nil }
+        return flows[owner].variables[name] ?? computed(name, of: owner)
     }
 
-    /// The flow whose variable a bare `name` reads: the nearest along the chain.
+    /// The flow whose variable (or computed value) a bare `name` reads: the nearest along the chain.
     private func owner(of name: String) -> Int? {
         var current: Int? = flow
         while let ancestor = current {
-            if flows[ancestor].variables[name] != nil { return ancestor }
+            if flows[ancestor].variables[name] != nil || tree.flows[ancestor].computed[name] != nil { return ancestor }
             current = tree.flows[ancestor].parent
         }
         return nil
+    }
+
+    /// A computed value of `flow`, evaluated now in that flow (spec §4 1.1); `null` when
+    /// its expression fails (the validator has refused circles).
+    func computed(_ name: String, of flow: Int) -> Value? {
+        guard let expression = tree.flows[flow].computed[name] else { return nil }
+        var scope = self
+        scope.flow = flow
+        scope.pending = [:]
+        guard case .success(let value) = Evaluator.evaluate(expression.parsed, in: scope) else { return .null }
+        return value
     }
 
     // MARK: Secrets
@@ -57,8 +69,14 @@ struct SessionScope: ValueScope {
         switch node.kind {
         case .identifier(let name):
             if let value = pending[name] { return pendingIsSecret ? value : nil }
-            guard let owner = owner(of: name), flows[owner].secret.contains(name) else { return nil }
-            return flows[owner].variables[name]
+            guard let owner = owner(of: name) else { return nil }
+            if let expression = tree.flows[owner].computed[name] {
+                // A computed value is a secret when its expression reads one.
+                var scope = self
+                scope.flow = owner
+                return scope.readsSecret(expression.parsed) ? computed(name, of: owner) : nil
+            }
+            return flows[owner].secret.contains(name) ? flows[owner].variables[name] : nil
         case .select(let operand, let member):
             guard case .identifier(let name) = operand.kind, variable(name) == nil, let target = tree.flow(named: name) else { return nil }
             if tree.flows[target].result != nil, !isWithin(target) {
@@ -80,7 +98,7 @@ struct SessionScope: ValueScope {
             guard declared.contains(where: { $0.name == member }) else { return nil }
             return flows[target].result?[member] ?? .null
         }
-        return flows[target].variables[member]
+        return flows[target].variables[member] ?? computed(member, of: target)
     }
 
     /// Whether the expression's flow is `target` or lies inside it.

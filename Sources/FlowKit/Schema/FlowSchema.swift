@@ -144,6 +144,11 @@ public enum FlowSchema {
                     "description": "The flow's public contract: names computed when it finishes; from outside, flowid.name reads only these.",
                     "additionalProperties": ["$ref": "#/$defs/expression"],
                 ],
+                "computed": [
+                    "type": "object",
+                    "description": "Derived values, read-only, evaluated from the flow's current variables whenever they are read.",
+                    "additionalProperties": ["$ref": "#/$defs/expression"],
+                ],
             ],
         ]
     }
