@@ -1,6 +1,7 @@
 /// `computed-cycle` (spec §4, §12 1.1): computed values that read each other in a circle
 /// could never be evaluated. A computed value reads another where a bare name in its
-/// expression resolves (along the chain, as at run time) to a computed value.
+/// expression resolves (along the chain, as at run time) to a computed value, or where
+/// it reads one as `flowid.name`.
 enum ComputedCycleCheck {
     /// A computed value: its flow and its place in that flow's `computed`.
     private struct Node: Hashable {
@@ -15,7 +16,18 @@ enum ComputedCycleCheck {
                 guard case .success(let parsed) = ExpressionParser.parse(computed.expression.value) else { continue }
                 var found: [Node] = []
                 parsed.root.forEachNode { node in
-                    if case .identifier(let name) = node.kind, let target = resolve(name, from: position, in: index) { found.append(target) }
+                    switch node.kind {
+                    case .identifier(let name):
+                        if let target = resolve(name, from: position, in: index) { found.append(target) }
+                    case .select(let operand, let member):
+                        // `flowid.name`, where `flowid` is a flow rather than a variable.
+                        guard case .identifier(let flowID) = operand.kind, resolve(flowID, from: position, in: index) == nil,
+                              let target = index.flow(named: flowID),
+                              let number = index.flows[target].flow.computed.firstIndex(where: { $0.name.value == member }) else { return }
+                        found.append(Node(flow: target, entry: number))
+                    default:
+                        break
+                    }
                 }
                 reads[Node(flow: position, entry: number)] = found
             }

@@ -10,6 +10,9 @@ struct SessionScope: ValueScope {
     var flow: Int
     /// What `now()` and `today()` read.
     let now: Date
+    /// How many computed values are being evaluated, one inside another: a bound against
+    /// a circle the validator did not see, so that a run never recurses without end.
+    var computing = 0
     /// Extra bindings that shadow the flow's variables: a field's answer while its rules run.
     var pending: [String: Value] = [:]
 
@@ -35,10 +38,11 @@ struct SessionScope: ValueScope {
     /// A computed value of `flow`, evaluated now in that flow (spec §4 1.1); `null` when
     /// its expression fails (the validator has refused circles).
     func computed(_ name: String, of flow: Int) -> Value? {
-        guard let expression = tree.flows[flow].computed[name] else { return nil }
+        guard let expression = tree.flows[flow].computed[name], computing < 64 else { return nil }
         var scope = self
         scope.flow = flow
         scope.pending = [:]
+        scope.computing += 1
         guard case .success(let value) = Evaluator.evaluate(expression.parsed, in: scope) else { return .null }
         return value
     }
