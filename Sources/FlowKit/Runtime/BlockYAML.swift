@@ -83,8 +83,7 @@ enum BlockYAML {
     /// Whether a plain scalar spelled `string` resolves to a null, bool or number under
     /// the core schema, or under YAML 1.1's wider booleans and numbers.
     private static func resolvesToAnotherType(_ string: String) -> Bool {
-        let coreKind = Array(string.utf8).withUnsafeBufferPointer { CoreSchema.kind(ofPlain: $0) }
-        if coreKind != .string { return true }
+        if CoreSchema.kind(ofPlain: string) != .string { return true }
         let yaml11Words: Set<String> = ["y", "yes", "n", "no", "on", "off", "~"]
         if yaml11Words.contains(string.lowercased()) { return true }
         // YAML 1.1 numbers: 0b1, 0x1F, 017, 1_000, 1:30 (sexagesimal), +.5, 1.

@@ -4,6 +4,11 @@
 /// allocation; every rule looks at the first byte before anything else.
 enum CoreSchema {
     /// The type of an untagged plain scalar. `yes`, `no`, `on` and `off` are strings.
+    /// The kind a plain scalar spelled `text` resolves to.
+    static func kind(ofPlain text: String) -> ScalarKind {
+        Array(text.utf8).withUnsafeBufferPointer { kind(ofPlain: $0) }
+    }
+
     static func kind(ofPlain text: UnsafeBufferPointer<UInt8>) -> ScalarKind {
         guard let first = text.first else { return .null }
         switch first {
