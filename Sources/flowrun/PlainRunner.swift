@@ -83,7 +83,7 @@ struct PlainRunner {
         }
         Console.emit(PlainText.field(prompt), to: .standardError)
         // On a terminal the secret's characters are not echoed; the mask stands for them.
-        let hidden = prompt.field.type == .secret ? HiddenInput() : nil
+        let hidden = prompt.field.type == .secret ? RawTerminal.hidingInput() : nil
         let line = nextLine()
         if let hidden {
             hidden.restore()

@@ -16,6 +16,25 @@ public enum PtyDriver {
         /// The first `expect` step whose text never appeared, or nil.
         public let expect_failed: String?
         public let terminal_restored: Bool
+
+        /// The result document the run printed on stdout.
+        public func result() throws -> [String: Any] {
+            guard let document = try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any] else {
+                throw ResultMissing(stdout: stdout)
+            }
+            return document
+        }
+
+        /// The variables of the flow `app` in the result document.
+        public func appValues() throws -> [String: Any] {
+            guard let values = (try result()["values"] as? [String: Any])?["app"] as? [String: Any] else { throw ResultMissing(stdout: stdout) }
+            return values
+        }
+    }
+
+    /// The run printed no result document with values of `app`.
+    public struct ResultMissing: Error {
+        public let stdout: String
     }
 
     public enum Step: Sendable {

@@ -37,11 +37,6 @@ struct InteractiveTests {
         try PtyDriver.drive(steps, flow: flow, arguments: arguments, environment: environment)
     }
 
-    private func values(_ screen: Screen) throws -> [String: Any] {
-        let result = try #require(try JSONSerialization.jsonObject(with: Data(screen.stdout.utf8)) as? [String: Any])
-        return try #require((result["values"] as? [String: Any])?["app"] as? [String: Any])
-    }
-
     @Test func choicesMultichoiceLineEditingAndASecretThatNeverShows() throws {
         let screen = try drive([
             .expect("Order"), .send(Self.down + Self.down + Self.down + Self.enter),  // past "(no answer)" to Large, with the arrow keys
@@ -52,7 +47,7 @@ struct InteractiveTests {
         ])
         #expect(screen.expect_failed == nil)
         #expect(screen.status == 0)
-        let values = try values(screen)
+        let values = try screen.appValues()
         #expect(values["size"] as? String == "l")
         #expect(values["extras"] as? [String] == ["cream", "sugar"])
         #expect(values["name"] as? String == "hello world")
@@ -72,7 +67,7 @@ struct InteractiveTests {
             .expect("Choose"), .send(Self.enter),
         ])
         #expect(screen.expect_failed == nil)
-        #expect(try values(screen)["name"] as? String == "cd")
+        #expect(try screen.appValues()["name"] as? String == "cd")
     }
 
     @Test func optionalBooleansAndChoicesWithoutADefaultStartOnNoAnswer() throws {
@@ -94,7 +89,7 @@ struct InteractiveTests {
                                 .expect("Agree"), .send(Self.enter), .expect("Colour"), .send(Self.enter),
                                 .expect("Choose"), .send(Self.enter)], flow: flow)
         #expect(screen.expect_failed == nil)
-        let values = try values(screen)
+        let values = try screen.appValues()
         #expect(values["newsletter"] is NSNull, "Enter on '(no answer)' gives null, as an empty line does")
         #expect(values["size"] is NSNull)
         #expect(values["agree"] as? Bool == true, "a required boolean offers no '(no answer)'")
@@ -119,7 +114,7 @@ struct InteractiveTests {
         #expect(screen.expect_failed == nil)
         #expect(!screen.screen.contains("your name"), "an empty line takes Ada, not what the placeholder suggests")
         #expect(screen.screen.contains("a city"), "a field without a default keeps its placeholder")
-        #expect(try values(screen)["author"] as? String == "Ada")
+        #expect(try screen.appValues()["author"] as? String == "Ada")
     }
 
     /// `--plain` on a terminal: the terminal's own echo is off while a secret is typed.
@@ -130,7 +125,7 @@ struct InteractiveTests {
         #expect(!screen.screen.contains("hunter2"), "\(screen.screen)")
         #expect(screen.screen.contains("Ada"), "other answers are echoed by the terminal as typed")
         #expect(screen.terminal_restored)
-        #expect(try values(screen)["pin"] as? String == "hunter2")
+        #expect(try screen.appValues()["pin"] as? String == "hunter2")
     }
 
     /// `?`'s lines fit the terminal (80 columns here), broken at spaces, never inside a word.
@@ -193,7 +188,7 @@ struct InteractiveTests {
         #expect(screen.expect_failed == nil)
         #expect(screen.status == 0)
         #expect(!screen.screen.contains("  Back"), "the built-in back is not listed a second time")
-        let result = try #require(try JSONSerialization.jsonObject(with: Data(screen.stdout.utf8)) as? [String: Any])
+        let result = try screen.result()
         #expect(result["status"] as? String == "cancelled")
     }
 
@@ -209,7 +204,7 @@ struct InteractiveTests {
         #expect(screen.status == 130)
         #expect(screen.screen.contains("interrupted"))
         #expect(!screen.screen.contains("saved"), "nothing was saved without --state: \(screen.screen)")
-        let result = try #require(try JSONSerialization.jsonObject(with: Data(screen.stdout.utf8)) as? [String: Any])
+        let result = try screen.result()
         #expect(result["status"] as? String == "interrupted", "an interrupted run still prints its result document")
         #expect(result["exit_code"] as? Int == 130)
     }

@@ -38,11 +38,6 @@ struct TerminalFormTests {
         try PtyDriver.drive(steps, flow: flow)
     }
 
-    private func values(_ screen: PtyDriver.Screen) throws -> [String: Any] {
-        let result = try #require(try JSONSerialization.jsonObject(with: Data(screen.stdout.utf8)) as? [String: Any])
-        return try #require((result["values"] as? [String: Any])?["app"] as? [String: Any])
-    }
-
     /// What the screen showed after the last occurrence of `marker`.
     private func after(_ marker: String, in screen: PtyDriver.Screen) -> Substring {
         screen.screen.range(of: marker, options: .backwards).map { screen.screen[$0.upperBound...] } ?? ""
@@ -56,7 +51,7 @@ struct TerminalFormTests {
         #expect(screen.expect_failed == nil, "\(screen.screen)")
         let back = try #require(screen.screen.range(of: "Choose:")).upperBound
         #expect(screen.screen[back...].contains("Team:\u{1B}[0m core"), "Shift-Tab goes back to the field, its answer in the editor")
-        #expect(try values(screen)["team"] as? String == "core")
+        #expect(try screen.appValues()["team"] as? String == "core")
         #expect(screen.terminal_restored)
     }
 
@@ -66,7 +61,7 @@ struct TerminalFormTests {
             .send(Self.backTab), .wait(150), .send("m" + Self.tab), .wait(150), .send("core" + Self.tab), .expect("Choose:"), .send(Self.enter),
         ])
         #expect(screen.expect_failed == nil, "\(screen.screen)")
-        #expect(try values(screen)["name"] as? String == "Adam", "the editor held 'Ada' with the cursor at its end")
+        #expect(try screen.appValues()["name"] as? String == "Adam", "the editor held 'Ada' with the cursor at its end")
         #expect(screen.terminal_restored)
     }
 
@@ -75,7 +70,7 @@ struct TerminalFormTests {
         #expect(screen.expect_failed == nil, "\(screen.screen)")
         #expect(screen.screen.contains("[f] Forgot password?"), "each action's key is shown")
         #expect(screen.terminal_restored)
-        let result = try #require(try JSONSerialization.jsonObject(with: Data(screen.stdout.utf8)) as? [String: Any])
+        let result = try screen.result()
         #expect(result["path"] as? [String] == ["app/form", "app/reset"], "Alt-f chose 'forgot' before the fields were answered")
     }
 
@@ -87,7 +82,7 @@ struct TerminalFormTests {
         #expect(screen.expect_failed == nil, "\(screen.screen)")
         #expect(screen.screen.contains("\u{1B}[2m  [s] Sign in"), "dim while fields are asked")
         #expect(after("Choose:", in: screen).contains("[s] Sign in"))
-        let result = try #require(try JSONSerialization.jsonObject(with: Data(screen.stdout.utf8)) as? [String: Any])
+        let result = try screen.result()
         #expect(result["status"] as? String == "finished", "its key chose it once the fields were answered")
         #expect(screen.terminal_restored)
     }

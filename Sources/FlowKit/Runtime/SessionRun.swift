@@ -373,7 +373,7 @@ struct Run {
     // MARK: Expressions
 
     func scope(_ flow: Int) -> SessionScope {
-        SessionScope(tree: tree, flows: state.flows, environment: environment, flow: flow, now: fixedTime ?? Date())
+        SessionScope(tree: tree, flows: state.flows, environment: environment, flow: flow, fixedTime: fixedTime)
     }
 
     /// Whether a condition holds; no condition holds. A failing or non-boolean one

@@ -8,8 +8,11 @@ struct SessionScope: ValueScope {
     /// The whole environment; only names an enclosing flow lists in `env` are read.
     let environment: [String: String]
     var flow: Int
-    /// What `now()` and `today()` read.
-    let now: Date
+    /// The time a flow test fixes; nil for the time of each `now()`.
+    let fixedTime: Date?
+
+    /// What `now()` and `today()` read; the clock is asked only when they are called.
+    var now: Date { fixedTime ?? Date() }
     /// How many computed values are being evaluated, one inside another: a bound against
     /// a circle the validator did not see, so that a run never recurses without end.
     var computing = 0

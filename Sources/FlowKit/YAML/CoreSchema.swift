@@ -4,7 +4,8 @@
 /// allocation; every rule looks at the first byte before anything else.
 enum CoreSchema {
     /// The type of an untagged plain scalar. `yes`, `no`, `on` and `off` are strings.
-    /// The kind a plain scalar spelled `text` resolves to.
+    /// The kind a plain scalar spelled `text` resolves to. The resolver reads bytes, as
+    /// libyaml gives them; a string is lent to it as its UTF-8 bytes (byte parsing).
     static func kind(ofPlain text: String) -> ScalarKind {
         Array(text.utf8).withUnsafeBufferPointer { kind(ofPlain: $0) }
     }

@@ -4,27 +4,44 @@ import Glibc
 import Darwin
 #endif
 
-/// The terminal on stdin in raw mode (no echo, no line buffering, no signals from
-/// keys), restored to the mode it had by `restore()`, which every exit path calls.
+/// A changed mode of the terminal on stdin, put back as it was by `restore()`, which
+/// every exit path calls: raw mode for the terminal UI, or the echo off while plain
+/// mode reads a secret's line on a terminal.
 final class RawTerminal {
     private var original = termios()
     private var active = false
+    /// When a change takes effect: raw mode drops what was typed before the UI began; the
+    /// echo goes off and on without losing lines typed ahead.
+    private let timing: Int32
 
-    /// Switches stdin to raw mode; nil if stdin is not a terminal.
-    init?() {
+    /// Raw mode: no echo, no line buffering, no signals from keys. Nil if stdin is not a terminal.
+    convenience init?() {
+        self.init(timing: TCSAFLUSH) { mode in
+            mode.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+            mode.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+            mode.c_cflag |= tcflag_t(CS8)
+        }
+    }
+
+    /// The echo off, line editing and Ctrl-C as they were: what is typed for a secret in
+    /// plain mode is not shown by the terminal. Nil if stdin is not a terminal.
+    static func hidingInput() -> RawTerminal? {
+        RawTerminal(timing: TCSANOW) { mode in mode.c_lflag &= ~tcflag_t(ECHO) }
+    }
+
+    private init?(timing: Int32, changing change: (inout termios) -> Void) {
+        self.timing = timing
         guard isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &original) == 0 else { return nil }
-        var raw = original
-        raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
-        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
-        raw.c_cflag |= tcflag_t(CS8)
-        guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { return nil }
+        var mode = original
+        change(&mode)
+        guard tcsetattr(STDIN_FILENO, timing, &mode) == 0 else { return nil }
         active = true
     }
 
     /// Puts the terminal back as it was; safe to call more than once.
     func restore() {
         guard active else { return }
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+        tcsetattr(STDIN_FILENO, timing, &original)
         active = false
     }
 
