@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -11,6 +11,11 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", .upToNextMinor(from: "1.8.0")),
+        // Starts the programs of `run` steps: no shell, a process group, streamed stderr.
+        // Without its Foundation trait, so that flowrun links no more than Foundation's essentials.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", .upToNextMinor(from: "1.0.2"), traits: []),
+        // FilePath, which Subprocess names programs by.
+        .package(url: "https://github.com/apple/swift-system", .upToNextMinor(from: "1.8.1")),
     ],
     targets: [
         // libyaml, from Debian's libyaml-dev. Only FlowKit/YAML/EventParser.swift imports it.
@@ -25,6 +30,8 @@ let package = Package(
             dependencies: [
                 "FlowKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         // Reusable helpers for both test targets: annotated fixtures, running the binary.

@@ -131,7 +131,7 @@ struct PlainRunner {
             case .said(let text): Console.emit(text + "\n", to: .standardError)
             case .refused(let text): Console.emit("! " + text + "\n", to: .standardError)
             case .warning(let text, let location): Console.emit("\(location): warning: " + text + "\n", to: .standardError)
-            case .answered, .routed, .ended: break
+            case .answered, .routed, .observed, .commandRan, .repeated, .ended: break
             }
         }
     }

@@ -49,6 +49,9 @@ extension FlowRun {
         @Flag(help: "No colour.")
         var noColor = false
 
+        @Flag(help: "Let the flow run the programs its `run` steps name.")
+        var trust = false
+
         func validate() throws {
             if resume && state == nil { throw ValidationError("--resume needs --state FILE") }
             for preset in presets where !preset.contains("=") { throw ValidationError("--set takes ID=VALUE, not '\(preset)'") }
@@ -56,6 +59,11 @@ extension FlowRun {
 
         func run() throws {
             let (document, tree) = try FlowFile.load(flow, noColor: noColor || plain)
+            let commands = tree.commands
+            if !commands.isEmpty && !trust {
+                let list = commands.map { "  \($0.location): \($0.arguments.map(MessageText.sanitized).joined(separator: " "))" }
+                throw RunFailure("this flow runs programs, and starts only with --trust:\n" + list.joined(separator: "\n")).exit()
+            }
             let environment = ProcessEnvironment.variables(tree.flows.flatMap(\.environment) + TextStyle.variablesRead + RememberedAnswers.variablesRead)
             var session = Session(tree: tree, environment: environment)
             var events: [SessionEvent] = []
@@ -77,6 +85,11 @@ extension FlowRun {
             let remembers = tree.screens.contains { $0.fields.contains { $0.remember } }
             let memory = remembers ? RememberedAnswers(flowFile: flow, environment: environment) : nil
             if let memory { session.remembered = memory.load() }
+            // `--defaults` asks nothing, so it runs in plain mode even on a terminal.
+            let interactive = !plain && !defaults && Console.isTerminal(.standardInput) && environment["TERM"] != "dumb"
+            if !commands.isEmpty {
+                session.commandRunner = ProcessCommandRunner(display: CommandDisplay(spins: interactive && Console.isTerminal(.standardError)))
+            }
             events = resume ? session.redisplay() : session.start()
             var answered = PresetAnswers()
             do {
@@ -101,8 +114,6 @@ extension FlowRun {
                     throw RunFailure(error.description).exit()
                 }
             }
-            // `--defaults` asks nothing, so it runs in plain mode even on a terminal.
-            let interactive = !plain && !defaults && Console.isTerminal(.standardInput) && environment["TERM"] != "dumb"
             let finished: Session
             let interrupted: Bool
             var stop: RunOutcome?

@@ -49,6 +49,14 @@ struct Transcript {
             case .warning(let text, let location):
                 record(["event": .string("warning"), "text": .string(text), "at": .string(location.description)])
             case .routed(let action, let responder, _): record(["event": .string("action"), "action": .string(action), "responder": .string(responder)])
+            case .observed(let notification, let responder, _):
+                record(["event": .string("observed"), "notification": .string(notification), "responder": .string(responder)])
+            case .repeated(let flow, let element, let count):
+                record(["event": .string("repeat"), "flow": .string(flow), "element": .int(element), "of": .int(count)])
+            case .commandRan(let request, let result):
+                // The arguments as shown: any that reads a secret is masked.
+                record(["event": .string("command"), "command": .list(request.shownArguments.map(Value.string)),
+                        "exit_code": .int(result.exitCode), "timed_out": .bool(result.timedOut)])
             case .ended(let outcome):
                 var fields: [String: Value] = ["event": .string("end"), "status": .string(outcome.status.rawValue), "exit_code": .int(outcome.exitCode)]
                 if let message = outcome.message { fields["message"] = .string(message) }

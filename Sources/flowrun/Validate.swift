@@ -8,7 +8,8 @@ extension FlowRun {
             abstract: "Checks flow files and folders without running anything.",
             discussion: """
             Folders are searched recursively for *.yaml and *.yml files; flow tests (*.flowtest.yaml) \
-            and hidden entries are skipped.
+            and hidden entries are skipped. A file that another file given includes or uses is \
+            checked as part of that file, not on its own.
 
             Formats: text (for people), json, github (GitHub Actions annotations), junit (JUnit XML, \
             one test case per file) and sarif (SARIF 2.1.0, for code scanning).
@@ -47,6 +48,7 @@ extension FlowRun {
                     unreadable = true
                 }
             }
+            reports = FileReport.roots(of: reports)
             let colored = Console.colors(.standardOutput)
             let shown = ValidationOutcome.shown(reports, quiet: quiet, strict: strict)
             Console.output(format.reporter(colored: colored, strict: strict).render(shown))

@@ -15,6 +15,7 @@ import TestSupport
         switch code {
         case "file-too-large": validator.loader.limits.maxFileSize = 16
         case "include-too-deep": validator.loader.maxIncludeDepth = 0
+        case "too-many-flows": validator.loader.maxFlows = 3
         default: break
         }
         return validator

@@ -25,6 +25,8 @@ struct FlowScope: ExpressionScope {
         // A flow whose include failed stands in empty: any name of it reads as unknown-typed.
         if index.flows[target].flow.isPlaceholder { return .dyn }
         // `result` limits reads from outside the flow; the flow and its descendants read its variables.
+        // After a `for_each`, `c.results` lists each run's result (spec §7 1.1).
+        if member == "results", tables.isRepeated(target) { return .list(.map(.dyn)) }
         if let result = index.flows[target].flow.result, !index.subtree(of: target).contains(flow) {
             return result.contains { $0.name.value == member } ? .dyn : nil
         }
@@ -69,12 +71,28 @@ final class ScopeTables: Sendable {
 
     /// Whether some flow has a choice field with listed text options.
     let hasListedOptions: Bool
+    /// The flows some branch starts with `for_each`.
+    private let repeatedFlows: Set<Int>
 
     init(_ index: FlowIndex) {
         typedVariables = index.flows.map { Self.ownVariables(of: $0.flow) }
         listedOptions = index.flows.map { Self.ownFieldOptions(of: $0.flow) }
         hasListedOptions = listedOptions.contains { !$0.isEmpty }
+        var repeated = Set<Int>()
+        for (position, entry) in index.flows.enumerated() {
+            for branch in entry.flow.branches where branch.launch?.forEach != nil {
+                switch branch.transition?.value {
+                case .push(let name)?, .replace(let name)?:
+                    if case .flow(let child)? = index.target(name, in: position) { repeated.insert(child) }
+                default: break
+                }
+            }
+        }
+        repeatedFlows = repeated
     }
+
+    /// Whether some branch starts the flow with `for_each`, so that `flowid.results` reads its runs' results.
+    func isRepeated(_ flow: Int) -> Bool { repeatedFlows.contains(flow) }
 
     /// The flow's own variables and fields with their types.
     func variables(of flow: Int) -> [String: ExpressionType] { typedVariables[flow] }
@@ -101,6 +119,7 @@ final class ScopeTables: Sendable {
     static func ownVariables(of flow: Flow) -> [String: ExpressionType] {
         var types: [String: ExpressionType] = [:]
         for variable in flow.variables { types[variable.name.value] = ExpressionType.ofLiteral(variable.value) }
+        for param in flow.params where types[param.name.value] == nil { types[param.name.value] = ExpressionType.ofLiteral(param.value) }
         // A computed value's type is its expression's, known only once it is checked.
         for entry in flow.computed where types[entry.name.value] == nil { types[entry.name.value] = .dyn }
         for screen in flow.screens {

@@ -22,7 +22,11 @@ struct ExpressionCheck {
         template(flow.title, scope)
         for entry in flow.result ?? [] { expression(entry.expression, scope) }
         for entry in flow.computed { expression(entry.expression, scope) }
-        for handler in flow.handlers { checkHandler(handler, scope, handlingFlow: position) }
+        for handler in flow.handlers + flow.observers { checkHandler(handler, scope, handlingFlow: position) }
+        // An instance's `with` is evaluated in its parent, when the instance starts.
+        if let parent = index.flows[position].parent {
+            checkArguments(flow.arguments, to: position, FlowScope(index: index, tables: tables, flow: parent))
+        }
         for screen in flow.screens {
             template(screen.title, scope)
             template(screen.text, scope)
@@ -69,6 +73,44 @@ struct ExpressionCheck {
             }
             template(branch.say, scope)
             if case .exit(_, let message)? = branch.transition?.value { template(message, scope) }
+            if let launch = branch.launch { checkLaunch(launch, of: branch, scope, handlingFlow: handlingFlow) }
+            if let command = branch.command {
+                for text in command.arguments + command.environment.map(\.expression) { template(text, scope) }
+                template(command.label, scope)
+            }
+        }
+    }
+
+    /// A `push`/`replace` of a child flow with `with` and `for_each` (spec §7 1.1): the
+    /// values are typed as the params they set, and `for_each` gives a list.
+    private mutating func checkLaunch(_ launch: FlowLaunch, of branch: Branch, _ scope: FlowScope, handlingFlow: Int) {
+        guard case .flow(let child)? = launchedFlow(branch, handlingFlow: handlingFlow) else {
+            for argument in launch.arguments { expression(argument.expression, scope) }
+            expression(launch.forEach, scope, expecting: .list(.dyn))
+            return
+        }
+        checkArguments(launch.arguments, to: child, scope)
+        expression(launch.forEach, scope, expecting: .list(.dyn))
+    }
+
+    /// The target of a branch's `push` or `replace`, where it resolves.
+    private func launchedFlow(_ branch: Branch, handlingFlow: Int) -> Target? {
+        switch branch.transition?.value {
+        case .push(let name)?, .replace(let name)?: index.target(name, in: handlingFlow)
+        default: nil
+        }
+    }
+
+    /// Values for a flow's params, each typed as its param (a name that is no param is
+    /// `LaunchCheck`'s to report).
+    private mutating func checkArguments(_ arguments: [NamedExpression], to flow: Int, _ scope: FlowScope) {
+        let params = Dictionary(index.flows[flow].flow.params.map { ($0.name.value, ExpressionType.ofLiteral($0.value)) }) { first, _ in first }
+        for argument in arguments {
+            if let type = params[argument.name.value] {
+                assign(argument.expression, to: argument.name.value, ofType: type, scope)
+            } else {
+                expression(argument.expression, scope)
+            }
         }
     }
 

@@ -46,6 +46,9 @@ public struct Validator: Sendable {
     func checked(_ loaded: FlowLoadResult, file: String) -> (report: FileReport, index: FlowIndex?) {
         let index = loaded.document.map { FlowIndex(root: $0.root) }
         var diagnostics = loaded.diagnostics + (index.map { checks($0, sources: loaded.sources) } ?? [])
+        // A file used twice is checked twice, as two instances: its findings are reported once (spec §3 1.1).
+        var seen = Set<Diagnostic>()
+        diagnostics.removeAll { !seen.insert($0).inserted }
         let fileOrder = Dictionary((loaded.document?.files ?? [file]).enumerated().map { ($1, $0) }) { first, _ in first }
         diagnostics.sort {
             (fileOrder[$0.file] ?? .max, $0.start, $0.code.rawValue) < (fileOrder[$1.file] ?? .max, $1.start, $1.code.rawValue)
@@ -60,8 +63,9 @@ public struct Validator: Sendable {
         let table = RoutingTable(index)
         var found = IdentityCheck.check(index) + ResponderChainCheck.check(index, table: table) + FieldCheck.check(index)
             + TargetCheck.check(index) + DoneHandlerCheck.check(index) + ComputedCycleCheck.check(index)
-            + ExpressionCheck.check(index, sources: sources)
+            + ExpressionCheck.check(index, sources: sources) + LaunchCheck.check(index) + CommandCheck.check(index)
         if findsWarnings {
+            found += NotificationCheck.check(index)
             let transitionsBroken = found.contains { $0.code == .unknownTarget || $0.code == .unhandledAction }
             found += GraphCheck.check(index, table: table, transitionsBroken: transitionsBroken) + BranchOrderCheck.check(index)
         }

@@ -37,6 +37,9 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
     case unreachableBranch = "unreachable-branch"
     case notAnOption = "not-an-option"
     case readBeforeAsked = "read-before-asked"
+    case missingParam = "missing-param"
+    case tooManyFlows = "too-many-flows"
+    case unobservedNotification = "unobserved-notification"
 
     /// What the code means, in one sentence: the one place this wording lives.
     ///
@@ -80,13 +83,17 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
         case .unreachableBranch: "A branch listed after a branch without a condition, so it never runs."
         case .notAnOption: "A choice field compared with text that is none of its options."
         case .readBeforeAsked: "A field reads a field of the same screen that is asked after it."
+        case .missingParam: "A flow with a required param is started without a value for it."
+        case .tooManyFlows: "The tree holds more flows, after includes and uses, than the limit allows."
+        case .unobservedNotification: "A notification posted that no flow observes, or observed that nothing posts."
         }
     }
 
     /// The severity spec §12 gives the code.
     public var severity: Severity {
         switch self {
-        case .unreachableScreen, .unusedFlow, .unusedHandler, .deadEnd, .backAtRoot, .unreachableBranch, .notAnOption, .readBeforeAsked: .warning
+        case .unreachableScreen, .unusedFlow, .unusedHandler, .deadEnd, .backAtRoot, .unreachableBranch, .notAnOption, .readBeforeAsked,
+             .unobservedNotification: .warning
         default: .error
         }
     }

@@ -1,12 +1,14 @@
 /// One thing a test run can exercise: a screen shown, an action a screen offers taken,
-/// or a handler branch run.
+/// a handler or observer branch run, or a flow run for the elements of a `for_each`.
 public enum CoverageItem: Hashable, Sendable {
     case screen(Int)
     case action(screen: Int, action: String)
     case branch(ResponderTree.BranchID)
+    /// A flow some `for_each` starts: covered once it has run for an element.
+    case repetition(flow: Int)
 
     public enum Kind: String, CaseIterable, Sendable {
-        case screens, actions, branches
+        case screens, actions, branches, repetitions
     }
 
     public var kind: Kind {
@@ -14,6 +16,7 @@ public enum CoverageItem: Hashable, Sendable {
         case .screen: .screens
         case .action: .actions
         case .branch: .branches
+        case .repetition: .repetitions
         }
     }
 
@@ -24,6 +27,7 @@ public enum CoverageItem: Hashable, Sendable {
         case .screen(let screen): "screen \(tree.screens[screen].pathName)"
         case .action(let screen, let action): "action \(action) on \(tree.screens[screen].pathName)"
         case .branch(let branch): "branch \(tree.describe(branch))"
+        case .repetition(let flow): "for_each runs of flow '\(tree.flows[flow].id)'"
         }
     }
 
@@ -32,6 +36,7 @@ public enum CoverageItem: Hashable, Sendable {
         switch self {
         case .screen(let screen), .action(let screen, _): tree.screens[screen].flow
         case .branch(let branch): tree.handlingFlow(of: branch.responder)
+        case .repetition(let flow): flow
         }
     }
 
@@ -40,6 +45,7 @@ public enum CoverageItem: Hashable, Sendable {
         case .screen(let screen): tree.screens[screen].location
         case .action(let screen, let action): tree.screens[screen].actions.first { $0.id == action }?.location
         case .branch(let branch): tree.location(of: branch)
+        case .repetition: nil
         }
     }
 
@@ -55,8 +61,10 @@ public enum CoverageItem: Hashable, Sendable {
             switch event {
             case .screenShown(let view):
                 if let screen = tree.screen(flow: view.flow, id: view.screen) { items.append(.screen(screen)) }
-            case .routed(_, _, let branch?):
+            case .routed(_, _, let branch?), .observed(_, _, let branch):
                 items.append(.branch(branch))
+            case .repeated(let flow, _, _):
+                if let index = tree.flow(named: flow) { items.append(.repetition(flow: index)) }
             default:
                 break
             }

@@ -24,11 +24,16 @@ public struct CoverageUniverse: Sendable {
             if reachable.contains(screen) { items += own } else { unreachable += own }
         }
         for branch in tree.branches {
+            // An observer runs wherever its flow is, whenever its notification is posted.
             let counted = switch branch.responder {
+            case .flow where branch.observing: tree.isPosted(branch.action)
             case .screen(let screen): reachable.contains(screen)
             case .flow(let flow): flowsShowingSomething.contains(flow)
             }
             if counted { items.append(.branch(branch)) } else { unreachable.append(.branch(branch)) }
+        }
+        for flow in tree.repeatedFlows {
+            if flowsShowingSomething.contains(flow) { items.append(.repetition(flow: flow)) } else { unreachable.append(.repetition(flow: flow)) }
         }
         self.items = items
         self.unreachable = unreachable

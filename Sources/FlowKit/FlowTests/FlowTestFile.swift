@@ -10,6 +10,8 @@ public struct FlowTestFile: Sendable {
     public var cases: [FlowTestCase]
     /// The time `now()` reads in every case that does not fix its own.
     public var now: Located<Date>?
+    /// Stubs every case may use, after its own.
+    public var commands: [CommandStub] = []
 
     /// The time `now()` reads when neither a case nor its file fixes one, so that tests
     /// never depend on the real time (cli.md).
@@ -28,6 +30,8 @@ public struct FlowTestCase: Sendable {
     public var expect: Expectations
     /// The time `now()` reads in this case.
     public var now: Located<Date>?
+    /// The stand-ins for the programs the case's run starts.
+    public var commands: [CommandStub] = []
 }
 
 /// What a case checks at the end of its run; an expectation left out is not checked.

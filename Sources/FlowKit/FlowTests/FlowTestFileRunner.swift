@@ -33,7 +33,8 @@ public struct FlowTestFileRunner: Sendable {
         case .invalid(let errors):
             return FlowTestFileResult(file: path, flowFile: flowFile, diagnostics: read.diagnostics + errors)
         case .compiled(let document, let tree):
-            let runner = FlowTestRunner(tree: tree, now: testFile.now?.value ?? FlowTestFile.defaultNow)
+            var runner = FlowTestRunner(tree: tree, now: testFile.now?.value ?? FlowTestFile.defaultNow)
+            runner.fileCommands = testFile.commands
             return FlowTestFileResult(file: path, flowFile: flowFile, cases: testFile.cases.map(runner.run),
                                       diagnostics: read.diagnostics, universe: CoverageUniverse(document: document, tree: tree))
         }

@@ -35,11 +35,15 @@ public struct FlowTestReader: Sendable {
 }
 
 enum FlowTestFileKey: String, MappingKey {
-    case flow, cases, now
+    case flow, cases, now, commands
 }
 
 enum FlowTestCaseKey: String, MappingKey {
-    case name, input, answers, env, expect, now
+    case name, input, answers, env, expect, now, commands
+}
+
+enum CommandStubKey: String, MappingKey {
+    case command, exitCode = "exit_code", stdout, timedOut = "timed_out"
 }
 
 enum ExpectationKey: String, MappingKey {
@@ -68,7 +72,8 @@ extension NodeReader {
             }
         }
         guard let flow else { return nil }
-        return FlowTestFile(file: file, flow: flow, cases: cases, now: keys[.now].flatMap { time($0) })
+        return FlowTestFile(file: file, flow: flow, cases: cases, now: keys[.now].flatMap { time($0) },
+                            commands: keys[.commands].map { commandStubs($0) } ?? [])
     }
 
     private mutating func required<Key: MappingKey>(_ key: Key, in keys: KeyedPairs<Key>, of node: Node, what: String) -> Node? {
@@ -87,7 +92,28 @@ extension NodeReader {
         guard let name, let expect else { return nil }
         return FlowTestCase(name: name, input: input, answers: answers,
                             environment: Dictionary(environment.map { ($0.key.value, $0.text) }) { first, _ in first },
-                            expect: expect, now: keys[.now].flatMap { time($0) })
+                            expect: expect, now: keys[.now].flatMap { time($0) }, commands: keys[.commands].map { commandStubs($0) } ?? [])
+    }
+
+    /// `commands: [{ command: [git, init], exit_code: 0, stdout: "" }]`: stand-ins for programs.
+    private mutating func commandStubs(_ node: Node) -> [CommandStub] {
+        guard let elements = node.sequence else {
+            report(.typeMismatch, "'commands' must be a list of { command, exit_code, stdout }, but this is \(describe(node))", at: node)
+            return []
+        }
+        return elements.compactMap { element in
+            guard let keys = mapping(element, allowed: CommandStubKey.allCases, what: "a command stub") else { return nil }
+            guard let commandNode = required(.command, in: keys, of: element, what: "a command stub") else { return nil }
+            guard let parts = commandNode.sequence, !parts.isEmpty,
+                  let arguments = Optional(parts.compactMap { $0.kind == .scalar ? $0.string : nil }), arguments.count == parts.count else {
+                report(.typeMismatch, "'command' must be a list of the program and its arguments, as the flow's run gives them", at: commandNode)
+                return nil
+            }
+            var result = CommandResult(exitCode: keys[.exitCode].flatMap { integer($0, what: "'exit_code'") }?.value ?? 0)
+            result.stdout = keys[.stdout].flatMap { string($0, what: "'stdout'") }?.value ?? ""
+            result.timedOut = keys[.timedOut].flatMap { bool($0, what: "'timed_out'") }?.value ?? false
+            return CommandStub(arguments: arguments, result: result, location: SourceLocation(element))
+        }
     }
 
     /// Input lines: scalars, each read as written (`- 1234` is the line "1234", `-` alone an empty line).

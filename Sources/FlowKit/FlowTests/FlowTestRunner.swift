@@ -14,18 +14,23 @@ public struct FlowTestRunner: Sendable {
         self.now = now
     }
 
-    /// A fresh session for a case, its clock fixed.
-    func session(environment: [String: String] = [:], now: Date? = nil) -> Session {
+    /// A fresh session for a case, its clock fixed, its programs stubbed.
+    func session(environment: [String: String] = [:], now: Date? = nil, commands: StubbedCommands) -> Session {
         var session = Session(tree: tree, environment: environment, maxSteps: maxSteps)
         session.fixedTime = now ?? self.now
+        session.commandRunner = commands
         return session
     }
+
+    /// The stubs of a case, then the file's.
+    public var fileCommands: [CommandStub] = []
 
     public func run(_ testCase: FlowTestCase) -> CaseResult {
         let clock = ContinuousClock()
         var result = CaseResult(name: testCase.name, failures: [], refusals: [], exercised: [], seconds: 0)
         let elapsed = clock.measure {
-            var run = ScriptedRun(tree: tree, session: session(environment: testCase.environment, now: testCase.now?.value))
+            let commands = StubbedCommands(stubs: testCase.commands + fileCommands)
+            var run = ScriptedRun(tree: tree, session: session(environment: testCase.environment, now: testCase.now?.value, commands: commands))
             if let failure = run.preset(testCase.answers) {
                 result.failures = [failure]
                 return
@@ -35,6 +40,12 @@ public struct FlowTestRunner: Sendable {
             result.refusals = run.refusals
             var check = ExpectationCheck(session: run.session, said: run.said, shown: run.shown)
             result.failures = check.failures(of: testCase.expect)
+            // Tests never execute anything: a program with no stub fails the case (cli.md).
+            for request in run.commands where commands.stub(for: request.arguments) == nil {
+                result.failures.append(TestFailure("the run started a program that no stub in 'commands' answers: \(request.shownArguments)",
+                                                   at: request.location,
+                                                   detail: ["add: commands: [{ command: \(request.shownArguments), exit_code: 0, stdout: \"\" }]"]))
+            }
             if let first = unused.first {
                 result.failures.append(TestFailure("the run ended with \(unused.count) line(s) of input left over", at: first.location,
                                                    detail: ["the run ended: \(run.session.outcome?.status.rawValue ?? "?")"]))
@@ -52,15 +63,17 @@ public struct PlayedScript: Sendable {
     public let session: Session
     public let said: [String]
     public let exercised: Set<CoverageItem>
+    /// The programs the run started, each assumed to succeed with no output.
+    public let commands: [CommandRequest]
 }
 
 extension FlowTestRunner {
     /// Plays input lines that were not read from a file (generated ones) on a fresh session.
     public func play(_ input: [String]) -> PlayedScript {
-        var run = ScriptedRun(tree: tree, session: session())
+        var run = ScriptedRun(tree: tree, session: session(commands: StubbedCommands(stubs: [], answersEverything: true)))
         let nowhere = SourceLocation(file: "", range: SourceRange(start: .start, end: .start))
         _ = run.play(input.map { Located($0, at: nowhere) })
-        return PlayedScript(input: input, session: run.session, said: run.said, exercised: run.exercised)
+        return PlayedScript(input: input, session: run.session, said: run.said, exercised: run.exercised, commands: run.commands)
     }
 }
 
@@ -76,6 +89,8 @@ struct ScriptedRun {
     /// Every flow title, screen title and screen text shown, in order.
     var shown: [String] = []
     var refusals: [CaseResult.Refusal] = []
+    /// The programs the run started.
+    var commands: [CommandRequest] = []
 
     init(tree: ResponderTree, session: Session) {
         self.tree = tree
@@ -137,6 +152,7 @@ struct ScriptedRun {
         for event in events {
             switch event {
             case .said(let text): said.append(text)
+            case .commandRan(let request, _): commands.append(request)
             case .screenShown(let view): shown += view.flowTitles.map(\.title) + [view.title, view.text].compactMap { $0 }
             case .refused(let reason):
                 refusals.append(CaseResult.Refusal(line: secret ? SecretMask.mask : line?.value ?? "",

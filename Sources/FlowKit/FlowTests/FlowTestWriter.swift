@@ -27,6 +27,15 @@ public struct FlowTestWriter: Sendable {
             lines.append("  - name: \(ResultDocument.quoted(name))")
             lines.append(played.input.isEmpty ? "    input: []" : "    input:")
             lines += played.input.map { "      - \(ResultDocument.quoted($0))" }
+            // The programs the run started, as stubs that succeed with no output (cli.md).
+            var stubbed: [[String]] = []
+            for request in played.commands where !stubbed.contains(request.arguments) { stubbed.append(request.arguments) }
+            if !stubbed.isEmpty {
+                lines.append("    commands:")
+                lines += stubbed.map { arguments in
+                    "      - { command: [" + arguments.map(ResultDocument.quoted).joined(separator: ", ") + "], exit_code: 0, stdout: \"\" }"
+                }
+            }
             lines.append("    expect:")
             if let outcome = session.outcome {
                 lines.append("      status: \(outcome.status.rawValue)")

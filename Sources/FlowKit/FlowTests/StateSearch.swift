@@ -29,6 +29,7 @@ struct StateSearch {
     mutating func explore(until wanted: Set<CoverageItem>) -> [CoverageItem: Int] {
         var session = Session(tree: tree)
         session.fixedTime = FlowTestFile.defaultNow
+        session.commandRunner = StubbedCommands(stubs: [], answersEverything: true)
         var firstHits: [CoverageItem: Int] = [:]
         for item in CoverageItem.exercised(by: session.start(), on: nil, in: tree) { firstHits[item] = 0 }
         search(from: session, keepingRevisits: { items in items.contains { firstHits[$0] == nil } }) { node, _, items in

@@ -118,13 +118,14 @@ public struct TestJSONReporter: Sendable {
 
     private struct RowEntry: Encodable {
         var flow: String?
-        var screens: CountEntry, actions: CountEntry, branches: CountEntry
+        var screens: CountEntry, actions: CountEntry, branches: CountEntry, repetitions: CountEntry
 
         init(_ row: CoverageReport.Row) {
             flow = row.flow
             screens = CountEntry(row.counts[.screens])
             actions = CountEntry(row.counts[.actions])
             branches = CountEntry(row.counts[.branches])
+            repetitions = CountEntry(row.counts[.repetitions])
         }
     }
 

@@ -2,7 +2,7 @@
 
 /// A flow's keys; a file's root flow (or an included file) also has `version` and `flow`.
 enum FlowKey: String, MappingKey {
-    case version, flow, title, start, variables, env, screens, flows, on, result, computed
+    case version, flow, title, start, variables, env, screens, flows, on, result, params, computed, observe
 
     /// The keys of a child flow written in place.
     static let childFlow = allCases.filter { $0 != .version && $0 != .flow }
@@ -10,6 +10,20 @@ enum FlowKey: String, MappingKey {
 
 enum IncludeKey: String, MappingKey {
     case include
+}
+
+/// An instance of a reused flow file (spec §3 1.1).
+enum UseKey: String, MappingKey {
+    case use, with, title
+}
+
+/// The mapping form of a `push` or `replace` target (spec §7 1.1).
+enum LaunchKey: String, MappingKey {
+    case to, with, for_each, `as`
+}
+
+enum CommandKey: String, MappingKey {
+    case command, into, env, timeout, label
 }
 
 enum ScreenKey: String, MappingKey {
@@ -33,13 +47,16 @@ enum ActionKey: String, MappingKey {
 }
 
 enum BranchKey: String, MappingKey {
-    case when, set, say, push, replace, back, send, finish, exit
+    case when, set, say, push, replace, back, send, finish, exit, run, post
+
+    /// The keys of an observer's branch, which makes no transition (spec §4 1.1).
+    static let observer = allCases.filter { !$0.isTransition }
 
     /// Whether the key makes the branch's transition (at most one per branch).
     var isTransition: Bool {
         switch self {
         case .push, .replace, .back, .send, .finish, .exit: true
-        case .when, .set, .say: false
+        case .when, .set, .say, .run, .post: false
         }
     }
 }

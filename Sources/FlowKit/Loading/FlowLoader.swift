@@ -10,12 +10,15 @@ public struct FlowLoadResult: Sendable {
 /// Reads a flow file and the files it includes (spec §3), into the flow model.
 public struct FlowLoader: Sendable {
     public var limits: YAMLLimits
-    /// Deepest chain of includes (`include-too-deep`).
+    /// Deepest chain of includes and uses (`include-too-deep`).
     public var maxIncludeDepth: Int
+    /// Most flows in one tree, after includes and uses (`too-many-flows`, spec §11 1.1).
+    public var maxFlows: Int
 
-    public init(limits: YAMLLimits = .default, maxIncludeDepth: Int = 32) {
+    public init(limits: YAMLLimits = .default, maxIncludeDepth: Int = 32, maxFlows: Int = 10_000) {
         self.limits = limits
         self.maxIncludeDepth = maxIncludeDepth
+        self.maxFlows = maxFlows
     }
 
     /// Loads the file at `path`.
@@ -48,6 +51,13 @@ private final class IncludeSession {
     var files: [String] = []
     /// The files being included, outermost first, as their includes name them.
     var chain: [String] = []
+    /// Each used file's flow, built once however often it is used (so its diagnostics
+    /// are reported once), by the file's identity; nil for a file that gave no flow.
+    var usedFlows: [String: Flow?] = [:]
+    /// Flows made by instances of used files so far: counted as they are made, so that
+    /// files using each other many times stop at the limit rather than fill the memory.
+    var instanceFlows = 0
+    var reportedTooManyFlows = false
 
     init(loader: FlowLoader) {
         self.loader = loader
@@ -56,10 +66,24 @@ private final class IncludeSession {
     func document(_ bytes: [UInt8], file: String) -> FlowDocument? {
         guard let root = parse(bytes, file: file) else { return nil }
         chain.append(file)
-        var builder = FlowModelBuilder(resolveInclude: include)
+        var builder = FlowModelBuilder(resolveInclude: include, resolveUse: use)
         let flow = builder.document(root)
         diagnostics += builder.reader.diagnostics
+        if let flow, !reportedTooManyFlows, Self.count(flow, upTo: loader.maxFlows) > loader.maxFlows {
+            diagnostics.append(Diagnostic(.tooManyFlows, "the tree holds more than \(loader.maxFlows) flows", file: file, at: .start))
+        }
         return flow.map { FlowDocument(root: $0, files: files) }
+    }
+
+    /// How many flows the tree holds, counting no further than just past `limit`.
+    private static func count(_ flow: Flow, upTo limit: Int) -> Int {
+        var total = 0
+        var pending = [flow]
+        while let next = pending.popLast(), total <= limit {
+            total += 1
+            pending += next.flows
+        }
+        return total
     }
 
     /// The root node of a well-formed, single-document file; nil (with diagnostics) otherwise.
@@ -84,19 +108,68 @@ private final class IncludeSession {
 
     /// Reads an included file, relative to the file that includes it.
     func include(_ path: Located<String>, as id: Located<String>) -> Flow? {
+        guard let (resolved, _) = locate(path, verb: "include") else { return nil }
+        guard let root = read(path, resolved: resolved, verb: "include") else { return nil }
+        chain.append(resolved)
+        defer { chain.removeLast() }
+        var builder = FlowModelBuilder(resolveInclude: include, resolveUse: use)
+        let flow = builder.document(root, includedAs: id)
+        diagnostics += builder.reader.diagnostics
+        return flow
+    }
+
+    /// The flow of a used file (spec §3 1.1), under its own id: read and built the first
+    /// time the file is used, then the same flow for every instance.
+    func use(_ path: Located<String>, as id: Located<String>) -> Flow? {
+        guard let (resolved, identity) = locate(path, verb: "use") else { return nil }
+        let flow: Flow?
+        if let built = usedFlows[identity] {
+            flow = built
+        } else {
+            if let root = read(path, resolved: resolved, verb: "use") {
+                chain.append(resolved)
+                var builder = FlowModelBuilder(resolveInclude: include, resolveUse: use)
+                flow = builder.document(root)
+                diagnostics += builder.reader.diagnostics
+                chain.removeLast()
+            } else {
+                flow = nil
+            }
+            usedFlows[identity] = flow
+        }
+        guard let flow else { return nil }
+        instanceFlows += Self.count(flow, upTo: loader.maxFlows)
+        guard instanceFlows <= loader.maxFlows else {
+            if !reportedTooManyFlows {
+                reportedTooManyFlows = true
+                report(.tooManyFlows, "with this use, the tree holds more than \(loader.maxFlows) flows", at: path)
+            }
+            return nil
+        }
+        return flow
+    }
+
+    /// The path an include or use names, relative to the file that names it, and the
+    /// file's identity; nil (reported) where following it would loop or nest too deep.
+    private func locate(_ path: Located<String>, verb: String) -> (path: String, identity: String)? {
         let including = path.location.file
         let resolved = path.value.hasPrefix("/") ? path.value : directory(of: including) + path.value
         let canonical = FlowFileFinder.identity(of: resolved)
         // Canonical paths are looked up only here: most files include nothing.
         if let loop = chain.firstIndex(where: { FlowFileFinder.identity(of: $0) == canonical }) {
             let cycle = (chain[loop...] + [resolved]).joined(separator: " → ")
-            report(.includeCycle, "including '\(path.value)' makes a cycle: \(cycle)", at: path)
+            report(.includeCycle, "\(verb == "use" ? "using" : "including") '\(path.value)' makes a cycle: \(cycle)", at: path)
             return nil
         }
         guard chain.count <= loader.maxIncludeDepth else {
-            report(.includeTooDeep, "includes nest more than \(loader.maxIncludeDepth) files deep here", at: path)
+            report(.includeTooDeep, "includes and uses nest more than \(loader.maxIncludeDepth) files deep here", at: path)
             return nil
         }
+        return (resolved, canonical)
+    }
+
+    /// The root node of the file at `resolved`; nil (reported) when it cannot be read or parsed.
+    private func read(_ path: Located<String>, resolved: String, verb: String) -> Node? {
         let bytes: [UInt8]
         do {
             switch try SourceFile.load(resolved, maxSize: loader.limits.maxFileSize) {
@@ -106,16 +179,10 @@ private final class IncludeSession {
                 return nil
             }
         } catch {
-            report(.includeNotFound, "cannot include '\(path.value)': \(error.reason) (looked for \(resolved))", at: path)
+            report(.includeNotFound, "cannot \(verb) '\(path.value)': \(error.reason) (looked for \(resolved))", at: path)
             return nil
         }
-        guard let root = parse(bytes, file: resolved) else { return nil }
-        chain.append(resolved)
-        defer { chain.removeLast() }
-        var builder = FlowModelBuilder(resolveInclude: include)
-        let flow = builder.document(root, includedAs: id)
-        diagnostics += builder.reader.diagnostics
-        return flow
+        return parse(bytes, file: resolved)
     }
 
     private func report(_ code: DiagnosticCode, _ message: String, at path: Located<String>) {

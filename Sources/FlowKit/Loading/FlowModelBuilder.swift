@@ -4,9 +4,13 @@ struct FlowModelBuilder {
     var reader = NodeReader()
     /// Loads and builds an included file: `(path as written, the id it is included as)`.
     let resolveInclude: (Located<String>, Located<String>) -> Flow?
+    /// Loads and builds a used file (once per file): `(path as written, the instance's id)`.
+    let resolveUse: (Located<String>, Located<String>) -> Flow?
 
-    init(resolveInclude: @escaping (Located<String>, Located<String>) -> Flow?) {
+    init(resolveInclude: @escaping (Located<String>, Located<String>) -> Flow?,
+         resolveUse: @escaping (Located<String>, Located<String>) -> Flow?) {
         self.resolveInclude = resolveInclude
+        self.resolveUse = resolveUse
     }
 
     // MARK: Documents and flows
@@ -77,23 +81,33 @@ struct FlowModelBuilder {
             }
         }
         if let node = keys[.on] { flow.handlers = handlers(node) }
+        if let node = keys[.params] {
+            flow.params = reader.idMapping(node, what: "params").map { name, _, value in
+                reader.checkID(name, what: "param name")
+                return Variable(name: name, value: value)
+            }
+        }
+        if let node = keys[.observe] { flow.observers = handlers(node, observing: true) }
         if let node = keys[.result] {
             flow.result = reader.idMapping(node, what: "result").compactMap { name, _, value in
                 reader.checkID(name, what: "result name")
-                return reader.expression(value, what: "a result").map { ResultEntry(name: name, expression: $0) }
+                return reader.expression(value, what: "a result").map { NamedExpression(name: name, expression: $0) }
             }
         }
         if let node = keys[.computed] {
             flow.computed = reader.idMapping(node, what: "computed").compactMap { name, _, value in
                 reader.checkID(name, what: "computed name")
-                return reader.expression(value, what: "a computed value").map { ResultEntry(name: name, expression: $0) }
+                return reader.expression(value, what: "a computed value").map { NamedExpression(name: name, expression: $0) }
             }
         }
         return flow
     }
 
-    /// A child flow written in place, or `{ include: path }`.
+    /// A child flow written in place, `{ include: path }`, or `{ use: path, with, title }`.
     private mutating func childFlow(_ node: Node, id: Located<String>) -> Flow? {
+        if let pairs = node.mapping, pairs.contains(where: { $0.key.spells(UseKey.use.rawValue) }) {
+            return instance(node, id: id)
+        }
         if let pairs = node.mapping, pairs.contains(where: { $0.key.spells(IncludeKey.include.rawValue) }) {
             guard let keys = reader.mapping(node, allowed: IncludeKey.allCases, what: "an include"),
                   let pathNode = keys[.include], let path = reader.string(pathNode, what: "an include path") else { return nil }
@@ -104,6 +118,33 @@ struct FlowModelBuilder {
         }
         guard let keys = reader.mapping(node, allowed: FlowKey.childFlow, what: "flow '\(id.value)'") else { return nil }
         return flow(keys, id: id, location: id.location)
+    }
+
+    /// An instance of a used file (spec §3 1.1): the file's flow under the entry's id,
+    /// its params given by `with`, its title by the entry's where it has one.
+    private mutating func instance(_ node: Node, id: Located<String>) -> Flow? {
+        guard let keys = reader.mapping(node, allowed: UseKey.allCases, what: "a use"),
+              let pathNode = keys[.use], let path = reader.string(pathNode, what: "a used file's path") else { return nil }
+        let arguments = keys[.with].map { expressions($0, what: "with", naming: "param name") } ?? []
+        let title = keys[.title].flatMap { reader.template($0, what: "a flow's title") }
+        guard var flow = resolveUse(path, id) else {
+            return Flow(id: id, start: nil, variables: [], environment: [], screens: [], flows: [],
+                        handlers: [], result: nil, location: id.location, isPlaceholder: true)
+        }
+        flow.id = id
+        flow.location = id.location
+        flow.arguments = arguments
+        flow.usedFile = path
+        if let title { flow.title = title }
+        return flow
+    }
+
+    /// A mapping of names to expressions (`with`).
+    private mutating func expressions(_ node: Node, what: String, naming: String) -> [NamedExpression] {
+        reader.idMapping(node, what: what).compactMap { name, _, value in
+            reader.checkID(name, what: naming)
+            return reader.expression(value, what: "a value of '\(what)'").map { NamedExpression(name: name, expression: $0) }
+        }
     }
 
     // MARK: Screens, fields, actions
@@ -241,23 +282,29 @@ struct FlowModelBuilder {
 
     // MARK: Handlers
 
-    private mutating func handlers(_ node: Node) -> [Handler] {
-        reader.idMapping(node, what: "on").map { action, _, value in
-            if !Identifier.isValidAction(action.value) {
+    /// An `on` mapping, or with `observing`, an `observe` mapping (whose branches make no transition).
+    private mutating func handlers(_ node: Node, observing: Bool = false) -> [Handler] {
+        reader.idMapping(node, what: observing ? "observe" : "on").map { action, _, value in
+            if observing {
+                reader.checkID(action, what: "notification name")
+            } else if !Identifier.isValidAction(action.value) {
                 reader.report(.invalidID, "'\(action.value)' is not a valid action: an action id, or 'flowid.done'", at: action.location)
             }
             let branches: [Branch]
             if let list = value.sequence {
-                branches = list.compactMap { branch($0) }
+                branches = list.compactMap { branch($0, observing: observing) }
             } else {
-                branches = branch(value).map { [$0] } ?? []
+                branches = branch(value, observing: observing).map { [$0] } ?? []
             }
             return Handler(action: action, branches: branches)
         }
     }
 
-    private mutating func branch(_ node: Node) -> Branch? {
-        guard let keys = reader.mapping(node, allowed: BranchKey.allCases, what: "a handler branch") else { return nil }
+    private mutating func branch(_ node: Node, observing: Bool) -> Branch? {
+        let keys = observing
+            ? reader.mapping(node, allowed: BranchKey.observer, what: "an observer's branch (observers make no transition)")
+            : reader.mapping(node, allowed: BranchKey.allCases, what: "a handler branch")
+        guard let keys else { return nil }
         var branch = Branch(when: nil, assignments: [], say: nil, transition: nil, location: SourceLocation(node))
         branch.when = keys[.when].flatMap { reader.expression($0, what: "when") }
         branch.say = keys[.say].flatMap { reader.template($0, what: "say") }
@@ -269,15 +316,84 @@ struct FlowModelBuilder {
                 return reader.expression(value, what: "an assignment").map { Assignment(target: target, expression: $0) }
             }
         }
+        if let node = keys[.run] { branch.command = command(node) }
+        if let node = keys[.post] {
+            branch.post = reader.id(node, what: "a notification name")
+        }
         let transitions = keys.pairs { $0.isTransition }
         for extra in transitions.dropFirst() {
             reader.report(.typeMismatch, "a branch makes at most one transition, but this one has both '\(transitions[0].key.rawValue)' and '\(extra.key.rawValue)'",
                           at: extra.keyNode)
         }
         if let first = transitions.first {
-            branch.transition = transition(first.key, first.value).map { Located($0, at: SourceLocation(first.value)) }
+            if (first.key == .push || first.key == .replace), first.value.kind == .mapping {
+                branch.transition = launchTarget(first.key, first.value, into: &branch)
+            } else {
+                branch.transition = transition(first.key, first.value).map { Located($0, at: SourceLocation(first.value)) }
+            }
         }
         return branch
+    }
+
+    /// `push: { to, with, for_each, as }` (spec §7 1.1): the transition to `to`, and how it starts a flow.
+    private mutating func launchTarget(_ key: BranchKey, _ node: Node, into branch: inout Branch) -> Located<Transition>? {
+        guard let keys = reader.mapping(node, allowed: LaunchKey.allCases, what: "a \(key.rawValue) target") else { return nil }
+        guard let toNode = keys[.to] else {
+            reader.report(.missingKey, "a \(key.rawValue) written as a mapping needs 'to': the screen or child flow", at: node)
+            return nil
+        }
+        guard let target = reader.id(toNode, what: "a \(key.rawValue) target") else { return nil }
+        var launch = FlowLaunch(arguments: keys[.with].map { expressions($0, what: "with", naming: "param name") } ?? [])
+        launch.forEach = keys[.for_each].flatMap { reader.expression($0, what: "for_each") }
+        launch.element = keys[.as].flatMap { reader.id($0, what: "the param 'as' names") }
+        if launch.forEach != nil, launch.element == nil {
+            reader.report(.missingKey, "for_each needs 'as': the param that receives each element", at: node)
+        } else if launch.forEach == nil, let element = launch.element {
+            reader.report(.typeMismatch, "'as' names the param of each element, and needs 'for_each'", at: element.location)
+        }
+        branch.launch = launch
+        let transition: Transition = key == .push ? .push(target.value) : .replace(target.value)
+        return Located(transition, at: target.location)
+    }
+
+    /// `run: { command, into, env, timeout, label }` (spec §7 1.1).
+    private mutating func command(_ node: Node) -> Command? {
+        guard let keys = reader.mapping(node, allowed: CommandKey.allCases, what: "run") else { return nil }
+        guard let commandNode = keys[.command] else {
+            reader.report(.missingKey, "run needs 'command': the program and its arguments, as a list", at: node)
+            return nil
+        }
+        guard let list = commandNode.sequence, !list.isEmpty else {
+            reader.report(.typeMismatch, "command must be a list of the program and its arguments, but this is \(reader.describe(commandNode))",
+                          at: commandNode)
+            return nil
+        }
+        var command = Command(arguments: list.compactMap { argument in
+            if argument.kind == .scalar, argument.scalarKind != .null, let text = argument.string {
+                return Located(text, at: SourceLocation(argument))
+            }
+            return reader.template(argument, what: "a command argument")
+        }, environment: [], location: SourceLocation(node))
+        command.into = keys[.into].flatMap { reader.id($0, what: "into") }
+        if let envNode = keys[.env] {
+            command.environment = reader.idMapping(envNode, what: "env").compactMap { name, _, value in
+                if !Identifier.isEnvironmentName(name.value) {
+                    reader.report(.invalidID, "'\(name.value)' is not an environment variable name: letters, digits and '_', not first a digit",
+                                  at: name.location)
+                }
+                if value.kind == .scalar, value.scalarKind != .null, let text = value.string {
+                    return NamedExpression(name: name, expression: Located(text, at: SourceLocation(value)))
+                }
+                return reader.template(value, what: "an environment value").map { NamedExpression(name: name, expression: $0) }
+            }
+        }
+        if let timeoutNode = keys[.timeout], let timeout = reader.number(timeoutNode, what: "timeout") {
+            if timeout.value > 0, timeout.value <= 86_400 { command.timeout = timeout } else {
+                reader.report(.typeMismatch, "a timeout is a number of seconds above 0 and at most 86400 (a day)", at: timeoutNode)
+            }
+        }
+        command.label = keys[.label].flatMap { reader.template($0, what: "a label") }
+        return command
     }
 
     /// The transition a branch's `key` makes; nil for a key that makes none.
@@ -296,7 +412,7 @@ struct FlowModelBuilder {
             guard let flag = reader.bool(node, what: name) else { return nil }
             if !flag.value { reader.report(.typeMismatch, "'\(name): false' does nothing; write '\(name): true' or leave it out", at: node) }
             return flag.value ? (key == .back ? .back : .finish) : nil
-        case .when, .set, .say:
+        case .when, .set, .say, .run, .post:
             return nil
         case .exit:
             if node.kind == .scalar, node.scalarKind == .null { return .exit(code: 0, message: nil) }

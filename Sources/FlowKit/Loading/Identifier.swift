@@ -15,6 +15,12 @@ enum Identifier {
         return (1...2).contains(parts.count) && parts.allSatisfy(isValid)
     }
 
+    /// An environment variable's name, as a shell writes one: `[A-Za-z_][A-Za-z0-9_]*`.
+    static func isEnvironmentName(_ text: String) -> Bool {
+        guard let first = text.utf8.first, isLetterOrUnderscore(first) else { return false }
+        return text.utf8.dropFirst().allSatisfy { isLetterOrUnderscore($0) || isDigit($0) }
+    }
+
     private static func isValid(_ bytes: Substring.UTF8View) -> Bool {
         guard let first = bytes.first, isLetterOrUnderscore(first) else { return false }
         return bytes.dropFirst().allSatisfy { isLetterOrUnderscore($0) || isDigit($0) || $0 == UInt8(ascii: "-") }

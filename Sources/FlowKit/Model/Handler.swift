@@ -12,6 +12,40 @@ public struct Branch: Sendable {
     public var assignments: [Assignment]
     public var say: Located<String>?
     public var transition: Located<Transition>?
+    /// How a `push` or `replace` of a child flow starts it (spec §7 1.1): with params,
+    /// once per element of a list.
+    public var launch: FlowLaunch?
+    /// A program to run (spec §7 1.1), before the branch's `post`, `say` and transition.
+    public var command: Command?
+    /// A notification to deliver to every observer (spec §7 1.1).
+    public var post: Located<String>?
+    public var location: SourceLocation
+}
+
+/// The mapping form of a `push` or `replace` target: `{ to, with, for_each, as }`.
+public struct FlowLaunch: Sendable {
+    /// Values for the started flow's params, evaluated in the handling flow.
+    public var arguments: [NamedExpression]
+    /// A list: the flow runs once per element.
+    public var forEach: Located<String>? = nil
+    /// The param each element is given in.
+    public var element: Located<String>? = nil
+}
+
+/// A branch's `run` (spec §7 1.1): a program, its arguments as templates, no shell.
+public struct Command: Sendable {
+    /// The program and its arguments, each a template.
+    public var arguments: [Located<String>]
+    /// A variable of the handling flow that receives `{ exit_code, stdout, timed_out }`.
+    public var into: Located<String>?
+    /// Environment variables for the program, each a template: the place for secrets,
+    /// which `ps` would show in the arguments.
+    public var environment: [NamedExpression]
+    /// Seconds before the program and its children are killed.
+    public var timeout: Located<Double>?
+    /// What the terminal's spinner says while the program runs.
+    public var label: Located<String>?
+    /// Where `run` is written.
     public var location: SourceLocation
 }
 

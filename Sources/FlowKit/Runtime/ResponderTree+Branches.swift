@@ -6,6 +6,9 @@ extension ResponderTree {
         public let action: String
         /// The branch's position in its handler, from 0.
         public let index: Int
+        /// Whether the handler observes the notification `action` (spec §7 1.1) rather
+        /// than handling the action `action`.
+        public var observing = false
     }
 
     /// Every handler branch of the tree: screens' and flows', in tree order.
@@ -18,8 +21,11 @@ extension ResponderTree {
             case .screen(let screen): screens[screen].handlers
             case .flow(let flow): flows[flow].handlers
             }
+            let observers: [String: HandlerNode] = if case .flow(let flow) = responder { flows[flow].observers } else { [:] }
             return handlers.keys.sorted().flatMap { action in
                 (handlers[action]?.branches.indices ?? 0..<0).map { BranchID(responder: responder, action: action, index: $0) }
+            } + observers.keys.sorted().flatMap { name in
+                (observers[name]?.branches.indices ?? 0..<0).map { BranchID(responder: responder, action: name, index: $0, observing: true) }
             }
         }
     }
@@ -32,11 +38,32 @@ extension ResponderTree {
     /// "flow 'login' on submit, when attempts < 3", for reports.
     public func describe(_ branch: BranchID) -> String {
         let guardText = self.branch(branch)?.guardText.map { ", \($0)" } ?? ""
-        return "\(name(of: branch.responder)) on \(branch.action) #\(branch.index + 1)\(guardText)"
+        return "\(name(of: branch.responder)) \(branch.observing ? "observing" : "on") \(branch.action) #\(branch.index + 1)\(guardText)"
     }
 
     private func branch(_ id: BranchID) -> BranchNode? {
-        guard let branches = handler(for: id.action, at: id.responder)?.branches, branches.indices.contains(id.index) else { return nil }
+        let handler: HandlerNode? = switch (id.observing, id.responder) {
+        case (true, .flow(let flow)): flows[flow].observers[id.action]
+        case (true, .screen): nil
+        case (false, _): self.handler(for: id.action, at: id.responder)
+        }
+        guard let branches = handler?.branches, branches.indices.contains(id.index) else { return nil }
         return branches[id.index]
     }
+}
+
+extension ResponderTree {
+    /// Every `run` step of the tree (spec §7 1.1): its arguments as written, and where.
+    /// `flowrun run` names them all when it refuses to start without `--trust`.
+    public var commands: [(arguments: [String], location: SourceLocation)] {
+        let handlers = flows.flatMap { Array($0.handlers.values) + Array($0.observers.values) } + screens.flatMap { Array($0.handlers.values) }
+        return handlers.flatMap(\.branches).compactMap(\.command)
+            .sorted { ($0.location.file, $0.location.start) < ($1.location.file, $1.location.start) }
+            .map { ($0.arguments.map(\.source), $0.location) }
+    }
+}
+
+extension ResponderTree {
+    /// Whether some branch posts the notification.
+    public func isPosted(_ notification: String) -> Bool { postedNotifications.contains(notification) }
 }

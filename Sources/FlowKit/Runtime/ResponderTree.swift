@@ -18,7 +18,13 @@ public struct ResponderTree: Sendable {
         let result: [(name: String, expression: Compiled<Expression>)]?
         /// Derived values, evaluated whenever read (spec §4 1.1).
         let computed: [String: Compiled<Expression>]
+        /// Params without a default: a start must give each a value (spec §4 1.1).
+        let requiredParams: [String]
+        /// An instance's `with`: values for its params, evaluated in its parent as it starts.
+        let arguments: [(name: String, expression: Compiled<Expression>)]
         let handlers: [String: HandlerNode]
+        /// The notifications the flow observes, each with its handler (spec §7 1.1).
+        let observers: [String: HandlerNode]
         /// Indices into `ResponderTree.screens`.
         public let screens: [Int]
         /// "flow 'id'", as events and `flowrun chain` name the responder.
@@ -26,7 +32,8 @@ public struct ResponderTree: Sendable {
 
         init(id: String, parent: Int?, title: Compiled<Template>?, start: Target, initialVariables: [(name: String, value: Value)], environment: Set<String>,
              result: [(name: String, expression: Compiled<Expression>)]?, computed: [String: Compiled<Expression>],
-             handlers: [String: HandlerNode], screens: [Int], responderName: String) {
+             requiredParams: [String], arguments: [(name: String, expression: Compiled<Expression>)],
+             handlers: [String: HandlerNode], observers: [String: HandlerNode], screens: [Int], responderName: String) {
             self.id = id
             self.parent = parent
             self.title = title
@@ -35,7 +42,10 @@ public struct ResponderTree: Sendable {
             self.environment = environment
             self.result = result
             self.computed = computed
+            self.requiredParams = requiredParams
+            self.arguments = arguments
             self.handlers = handlers
+            self.observers = observers
             self.screens = screens
             self.responderName = responderName
         }
@@ -127,9 +137,32 @@ public struct ResponderTree: Sendable {
         let assignments: [(flow: Int?, name: String, expression: Compiled<Expression>)]
         let say: Compiled<Template>?
         let transition: CompiledTransition?
+        /// How a `push` or `replace` of a child flow starts it.
+        let launch: LaunchNode?
+        let command: CommandNode?
+        /// A notification to deliver to its observers.
+        let post: String?
         /// A description for transcripts and `flowrun chain`: "when attempts < 3".
         let guardText: String?
         /// Where the branch is written, for coverage reports.
+        let location: SourceLocation
+    }
+
+    /// `with`, `for_each` and `as` of a transition that starts a child flow (spec §7 1.1).
+    struct LaunchNode: Sendable {
+        let arguments: [(name: String, expression: Compiled<Expression>)]
+        let forEach: Compiled<Expression>?
+        /// The param each element is given in.
+        let element: String?
+    }
+
+    /// A branch's `run` (spec §7 1.1).
+    struct CommandNode: Sendable {
+        let arguments: [Compiled<Template>]
+        let into: String?
+        let environment: [(name: String, value: Compiled<Template>)]
+        let timeout: Double
+        let label: Compiled<Template>?
         let location: SourceLocation
     }
 
@@ -151,11 +184,34 @@ public struct ResponderTree: Sendable {
     /// For each flow: each action some flow of its chain handles, and those flows, nearest
     /// first. Routing visits only responders with a handler, whatever the chain's depth.
     let handlingFlows: [[String: [Int]]]
+    /// For each notification, the flows that observe it, root first, in file order (spec §7 1.1).
+    let observingFlows: [String: [Int]]
+    /// The notifications some branch posts.
+    let postedNotifications: Set<String>
+    /// The flows some branch starts with `for_each`, in tree order.
+    public let repeatedFlows: [Int]
 
     init(flows: [FlowNode], screens: [ScreenNode], flowsByID: [String: Int]) {
         self.flows = flows
         self.screens = screens
         self.flowsByID = flowsByID
+        var observing: [String: [Int]] = [:]
+        // Flows are in preorder: parents before children, siblings in file order.
+        for (index, flow) in flows.enumerated() {
+            for name in flow.observers.keys { observing[name, default: []].append(index) }
+        }
+        observingFlows = observing
+        let branches = flows.flatMap { Array($0.handlers.values) + Array($0.observers.values) }.flatMap(\.branches)
+            + screens.flatMap { $0.handlers.values.flatMap(\.branches) }
+        postedNotifications = Set(branches.compactMap(\.post))
+        var repeated = Set<Int>()
+        for branch in branches where branch.launch?.forEach != nil {
+            switch branch.transition {
+            case .push(.flow(let child))?, .replace(.flow(let child))?: repeated.insert(child)
+            default: break
+            }
+        }
+        repeatedFlows = repeated.sorted()
         var tables: [[String: [Int]]] = []
         // Parents come before their children (preorder), so a parent's table is ready.
         for (index, flow) in flows.enumerated() {

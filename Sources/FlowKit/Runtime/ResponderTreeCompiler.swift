@@ -41,6 +41,7 @@ private struct ResponderTreeCompiler {
             }
             var variables: [(name: String, value: Value)] = flow.variables.map { ($0.name.value, Value(literal: $0.value)) }
             var names = Set(variables.map(\.name))
+            for param in flow.params where names.insert(param.name.value).inserted { variables.append((param.name.value, Value(literal: param.value))) }
             for screen in flow.screens {
                 for field in screen.fields where names.insert(field.id.value).inserted { variables.append((field.id.value, .null)) }
             }
@@ -51,7 +52,10 @@ private struct ResponderTreeCompiler {
                     try entries.map { entry throws(CompileError) in (entry.name.value, try expression(entry.expression)) }
                 },
                 computed: try Dictionary(flow.computed.map { entry throws(CompileError) in (entry.name.value, try expression(entry.expression)) }) { first, _ in first },
+                requiredParams: flow.requiredParams.map(\.value),
+                arguments: try arguments(flow.arguments),
                 handlers: try handlers(flow.handlers, handlingFlow: position),
+                observers: try handlers(flow.observers, handlingFlow: position),
                 screens: Array(index.globalScreen(position, 0)..<index.globalScreen(position, flow.screens.count)),
                 responderName: ResponderName.flow(flow.id.value)))
         }
@@ -140,8 +144,23 @@ private struct ResponderTreeCompiler {
             case .exit(let code, let message): transition = .exit(code: code, message: try template(message))
             }
         }
+        let launch = try branch.launch.map { launch throws(CompileError) in
+            ResponderTree.LaunchNode(arguments: try arguments(launch.arguments), forEach: try expression(launch.forEach), element: launch.element?.value)
+        }
+        let command = try branch.command.map { command throws(CompileError) in
+            ResponderTree.CommandNode(
+                arguments: try command.arguments.map { argument throws(CompileError) in try template(argument) },
+                into: command.into?.value,
+                environment: try command.environment.map { entry throws(CompileError) in (entry.name.value, try template(entry.expression)) },
+                timeout: command.timeout?.value ?? 60, label: try template(command.label), location: command.location)
+        }
         return ResponderTree.BranchNode(when: try expression(branch.when), assignments: assignments, say: try template(branch.say),
-                                        transition: transition, guardText: branch.when.map { "when \($0.value)" }, location: branch.location)
+                                        transition: transition, launch: launch, command: command, post: branch.post?.value,
+                                        guardText: branch.when.map { "when \($0.value)" }, location: branch.location)
+    }
+
+    private func arguments(_ entries: [NamedExpression]) throws(CompileError) -> [(name: String, expression: Compiled<Expression>)] {
+        try entries.map { entry throws(CompileError) in (entry.name.value, try expression(entry.expression)) }
     }
 
     private func expression(_ source: Located<String>?) throws(CompileError) -> Compiled<Expression>? {

@@ -22,6 +22,9 @@ public struct Session: Sendable {
     /// The time `now()` and `today()` read, where it is fixed (flow tests); nil for the
     /// time of each evaluation.
     public var fixedTime: Date?
+    /// What runs the programs of `run` steps; without one, a step's program is not run
+    /// and `into` gets exit code 126.
+    public var commandRunner: (any CommandRunning)?
 
     /// The answers to keep for the next run: `remember: true` fields (never secrets) that
     /// have a value, by `flowid.fieldid`.
@@ -59,6 +62,7 @@ public struct Session: Sendable {
             var values = state.flows[flow].variables
             let scope = run.scope(flow)
             for name in tree.flows[flow].computed.keys { values[name] = scope.computed(name, of: flow) ?? .null }
+            if let results = state.flows[flow].results { values["results"] = .list(results) }
             return (tree.flows[flow].id, values)
         }) { first, _ in first }
     }

@@ -16,6 +16,12 @@ public enum SessionEvent: Sendable, Equatable {
     /// An action was handled: by which responder (`screen 'x'`, `flow 'y'`, `the application`)
     /// and which of its handler's branches (nil for the application's built-ins).
     case routed(action: String, responder: String, branch: ResponderTree.BranchID?)
+    /// A notification was delivered to an observer: which flow, and which branch ran.
+    case observed(notification: String, responder: String, branch: ResponderTree.BranchID)
+    /// A flow started for an element of a `for_each`: the flow, which element (from 1), and how many.
+    case repeated(flow: String, element: Int, of: Int)
+    /// A `run` step's program ended (or could not start): what was asked, how it went.
+    case commandRan(CommandRequest, CommandResult)
     /// The run ended.
     case ended(RunOutcome)
 }

@@ -8,6 +8,7 @@ struct Run {
     let maxSteps: Int
     let remembered: [String: Value]
     let fixedTime: Date?
+    let commandRunner: (any CommandRunning)?
     var state: SessionState
     var events: [SessionEvent] = []
     private var steps = 0
@@ -23,6 +24,7 @@ struct Run {
         maxSteps = session.maxSteps
         remembered = session.remembered
         fixedTime = session.fixedTime
+        commandRunner = session.commandRunner
         state = session.state
     }
 
@@ -33,11 +35,23 @@ struct Run {
 
     // MARK: Flows
 
-    /// Starts a flow afresh (spec §7): initial variables, a stack holding only its start.
-    mutating func startFlow(_ flow: Int) {
+    /// Starts a flow afresh (spec §7): initial variables, its params given by its
+    /// instance's `with` (spec §3 1.1) and by `given`, a stack holding only its start. A
+    /// required param left without a value stops the run (spec §4 1.1).
+    mutating func startFlow(_ flow: Int, given: SessionState.ParamValues = .init()) {
         let node = tree.flows[flow]
+        var arguments = node.parent.map { values(of: node.arguments, in: $0) } ?? .init()
+        arguments.merge(given)
         startedFlows.append(flow)
         state.flows[flow] = SessionState.FlowState(variables: Dictionary(node.initialVariables.map { ($0.name, $0.value) }) { first, _ in first })
+        state.flows[flow].variables.merge(arguments.values) { _, given in given }
+        state.flows[flow].secret = arguments.secret
+        let missing = node.requiredParams.filter { (state.flows[flow].variables[$0] ?? .null) == .null }
+        guard missing.isEmpty else {
+            let names = missing.map { "'\($0)'" }.joined(separator: ", ")
+            end(RunOutcome(.failed, exitCode: 2, message: "missing-param: flow '\(node.id)' was started without a value for \(names)"))
+            return
+        }
         switch node.start {
         case .screen(let screen): state.flows[flow].stack = [.screen(screen)]
         case .flow(let child):
@@ -143,7 +157,8 @@ struct Run {
         state.flows[node.flow].variables[field.id] = answer
         if field.type == .secret { state.flows[node.flow].secret.insert(field.id) }
         events.append(.answered(flow: tree.flows[node.flow].id, field: field.id, value: answer))
-        state.forgottenSecrets.removeAll { $0 == "\(tree.flows[node.flow].id).\(field.id)" }
+        let answered = "\(tree.flows[node.flow].id).\(field.id)"
+        state.forgottenSecrets.removeAll { $0 == answered }
         steps = 0
         askField(from: position + 1, screen: screen)
         runQueue()
@@ -277,7 +292,10 @@ struct Run {
                 state.flows[owner].secret.remove(assignment.name)
             }
         }
+        if let command = branch.command { run(command, in: flow) }
+        if let notification = branch.post { post(notification) }
         if let message = render(branch.say, in: flow) { events.append(.said(message)) }
+        guard !ended else { return .moved }
         switch branch.transition {
         case nil:
             return .stayed
@@ -285,15 +303,21 @@ struct Run {
             switch target {
             case .screen(let screen): state.flows[flow].stack.append(.screen(screen))
             case .flow(let child):
-                startFlow(child)
-                state.flows[flow].stack.append(.flow(child))
+                switch launch(child, branch.launch, from: flow) {
+                case .started: state.flows[flow].stack.append(.flow(child))
+                case .notStarted: return .stayed
+                case .finishedAtOnce: return .sent
+                }
             }
         case .replace(let target)?:
             switch target {
             case .screen(let screen): state.flows[flow].stack = [.screen(screen)]
             case .flow(let child):
-                startFlow(child)
-                state.flows[flow].stack = [.flow(child)]
+                switch launch(child, branch.launch, from: flow) {
+                case .started: state.flows[flow].stack = [.flow(child)]
+                case .notStarted: return .stayed
+                case .finishedAtOnce: return .sent
+                }
             }
         case .back?:
             return goBack(from: flow) ? .moved : .stayed
@@ -308,8 +332,177 @@ struct Run {
         return .moved
     }
 
+    // MARK: Starting child flows
+
+    /// How a transition's start of a child flow went.
+    private enum LaunchOutcome {
+        case started
+        /// Nothing started: the `for_each` list could not be had, or the run stopped.
+        case notStarted
+        /// An empty `for_each` list: nothing started, and `flowid.done` is on its way.
+        case finishedAtOnce
+    }
+
+    /// Starts a child flow for a transition of `flow` (spec §7 1.1): with its `with`, and
+    /// with a `for_each`, once per element of the list, starting with the first.
+    private mutating func launch(_ child: Int, _ launch: ResponderTree.LaunchNode?, from flow: Int) -> LaunchOutcome {
+        let given = values(of: launch?.arguments ?? [], in: flow)
+        guard let launch, let forEach = launch.forEach, let element = launch.element else {
+            startFlow(child, given: given)
+            return ended ? .notStarted : .started
+        }
+        let scope = scope(flow)
+        guard let list = evaluate(forEach, in: scope, ifFailing: "nothing is started") else { return .notStarted }
+        guard case .list(let elements) = list else {
+            events.append(.warning("'\(forEach.source)' gave \(list.kindName), not a list; nothing is started", at: forEach.location))
+            return .notStarted
+        }
+        guard elements.count <= Self.maxElements else {
+            end(RunOutcome(.failed, exitCode: 2, message: "for_each: '\(forEach.source)' gave \(elements.count) elements; the limit is \(Self.maxElements)"))
+            return .notStarted
+        }
+        let elementsAreSecret = scope.readsSecret(forEach.parsed)
+        guard let first = elements.first else {
+            // An empty list starts nothing: `done` comes at once, with no results (spec §7 1.1).
+            state.flows[child] = SessionState.FlowState(variables: Dictionary(tree.flows[child].initialVariables.map { ($0.name, $0.value) }) { first, _ in first })
+            state.flows[child].results = []
+            queue.append(.dispatch("\(tree.flows[child].id).done", from: .flow(flow)))
+            return .finishedAtOnce
+        }
+        var run = given
+        run.set(element, to: first, isSecret: elementsAreSecret)
+        startFlow(child, given: run)
+        guard !ended else { return .notStarted }
+        state.flows[child].repetition = SessionState.Repetition(elements: elements, elementsAreSecret: elementsAreSecret, position: 0,
+                                                                arguments: given, elementParam: element)
+        events.append(.repeated(flow: tree.flows[child].id, element: 1, of: elements.count))
+        return .started
+    }
+
+    /// Most elements one `for_each` runs (spec §11 1.1).
+    static let maxElements = 10_000
+
+    /// The values of `with` entries, evaluated in `flow`; an entry that fails gives none.
+    private mutating func values(of arguments: [(name: String, expression: Compiled<Expression>)], in flow: Int) -> SessionState.ParamValues {
+        var given = SessionState.ParamValues()
+        guard !arguments.isEmpty else { return given }
+        let scope = scope(flow)
+        for argument in arguments {
+            guard let value = evaluate(argument.expression, in: scope, ifFailing: "param '\(argument.name)' is not given") else { continue }
+            given.set(argument.name, to: value, isSecret: scope.readsSecret(argument.expression.parsed))
+        }
+        return given
+    }
+
+    /// A repeated flow finished a run: the next element's run starts, unless that was
+    /// the last. Returns whether a run started.
+    private mutating func startNextRun(of flow: Int) -> Bool {
+        guard var repetition = state.flows[flow].repetition else { return false }
+        let finished = state.flows[flow]
+        repetition.results.append(finished.result.map(Value.map) ?? .map(finished.variables))
+        if !finished.secret.isEmpty || !finished.secretResult.isEmpty { state.flows[flow].secretResult.insert("results") }
+        guard repetition.position + 1 < repetition.elements.count else {
+            state.flows[flow].repetition = nil
+            state.flows[flow].results = repetition.results
+            return false
+        }
+        var done = finished
+        done.repetition = nil
+        repetition.finishedRuns.append(done)
+        repetition.position += 1
+        var given = repetition.arguments
+        given.set(repetition.elementParam, to: repetition.elements[repetition.position], isSecret: repetition.elementsAreSecret)
+        let secretResults = state.flows[flow].secretResult.contains("results")
+        startFlow(flow, given: given)
+        state.flows[flow].repetition = repetition
+        if secretResults { state.flows[flow].secretResult.insert("results") }
+        events.append(.repeated(flow: tree.flows[flow].id, element: repetition.position + 1, of: repetition.elements.count))
+        return true
+    }
+
+    /// `back` in a later run of a repeated flow whose stack holds one screen: the previous
+    /// run again, where it ended (spec §7 1.1); from a terminal screen, the screen before it.
+    private mutating func returnToPreviousRun(of flow: Int) -> Bool {
+        guard var repetition = state.flows[flow].repetition, let previous = repetition.finishedRuns.popLast() else { return false }
+        repetition.position -= 1
+        repetition.results.removeLast()
+        let secretResults = state.flows[flow].secretResult.contains("results")
+        state.flows[flow] = previous
+        state.flows[flow].repetition = repetition
+        if secretResults { state.flows[flow].secretResult.insert("results") }
+        if case .screen(let screen)? = previous.stack.last, tree.screens[screen].isTerminal, previous.stack.count > 1 {
+            state.flows[flow].stack.removeLast()
+        }
+        return true
+    }
+
+    // MARK: Notifications and commands
+
+    /// Delivers a notification to every flow that observes it, from the root down in
+    /// file order (spec §7 1.1): in each, the first branch whose `when` holds runs.
+    /// Deliveries count as steps, so observers posting to each other stop at the limit.
+    private mutating func post(_ notification: String) {
+        for flow in tree.observingFlows[notification] ?? [] {
+            steps += 1
+            guard !ended, steps <= maxSteps else {
+                if !ended { end(RunOutcome(.failed, exitCode: 2, message: "runaway-transitions: more than \(maxSteps) steps without input (notifications posting each other?)")) }
+                return
+            }
+            guard let handler = tree.flows[flow].observers[notification] else { continue }
+            for (index, branch) in handler.branches.enumerated() where holds(branch.when, in: flow) {
+                let taken = ResponderTree.BranchID(responder: .flow(flow), action: notification, index: index, observing: true)
+                events.append(.observed(notification: notification, responder: tree.name(of: .flow(flow)), branch: taken))
+                _ = run(branch, handlingFlow: flow, responder: .flow(flow))
+                break
+            }
+        }
+    }
+
+    /// Runs a branch's program (spec §7 1.1) and puts how it ended in `into`. Its
+    /// arguments and environment are rendered with secrets revealed, as the program
+    /// needs them; events show the arguments masked, and a secret in the arguments,
+    /// which any user can read in the process list, gets a warning.
+    private mutating func run(_ command: ResponderTree.CommandNode, in flow: Int) {
+        var arguments: [String] = [], shown: [String] = []
+        var readsSecret = false
+        for argument in command.arguments {
+            guard let text = render(argument, in: flow, revealing: true), let masked = render(argument, in: flow) else {
+                events.append(.warning("the command is not run: an argument failed", at: command.location))
+                return
+            }
+            arguments.append(text)
+            shown.append(masked)
+            readsSecret = readsSecret || text != masked
+        }
+        if readsSecret {
+            events.append(.warning("a value computed from a secret is in the command's arguments, which any user can read in the process list; pass it in 'env'",
+                                   at: command.location))
+        }
+        var environment: [String: String] = [:]
+        for (name, value) in command.environment {
+            guard let text = render(value, in: flow, revealing: true) else { continue }
+            environment[name] = text
+            readsSecret = readsSecret || render(value, in: flow) != text
+        }
+        let request = CommandRequest(arguments: arguments, environment: environment, timeout: command.timeout,
+                                     label: render(command.label, in: flow), shownArguments: shown, location: command.location)
+        let result = commandRunner?.run(request)
+            ?? CommandResult(exitCode: 126, failure: "this session runs no commands")
+        events.append(.commandRan(request, result))
+        if let failure = result.failure { events.append(.warning("'\(shown[0])' was not run: \(failure)", at: command.location)) }
+        if result.truncated { events.append(.warning("'\(shown[0])' wrote more than 1 MiB on stdout; the rest was cut", at: command.location)) }
+        if let into = command.into {
+            state.flows[flow].variables[into] = result.value
+            // What a program given a secret prints may be that secret.
+            if readsSecret { state.flows[flow].secret.insert(into) } else { state.flows[flow].secret.remove(into) }
+        }
+    }
+
+    // MARK: Going back
+
     /// `back` (spec §7): pops the innermost flow from `flow` up whose stack holds more than
-    /// one entry; a presented child holding one screen is dismissed (no `done`).
+    /// one entry; a presented child holding one screen is dismissed (no `done`). In a
+    /// later run of a `for_each`, it returns to the previous run.
     private mutating func goBack(from flow: Int) -> Bool {
         var current: Int? = flow
         while let candidate = current {
@@ -317,6 +510,7 @@ struct Run {
                 state.flows[candidate].stack.removeLast()
                 return true
             }
+            if returnToPreviousRun(of: candidate) { return true }
             guard let parent = tree.flows[candidate].parent else { break }
             if state.flows[parent].stack.count > 1, state.flows[parent].stack.last == .flow(candidate) {
                 state.flows[parent].stack.removeLast()
@@ -344,6 +538,7 @@ struct Run {
             }
             state.flows[flow].result = result
         }
+        if startNextRun(of: flow) { return true }
         guard let parent = tree.flows[flow].parent else {
             end(RunOutcome(.finished, exitCode: 0))
             return false

@@ -86,6 +86,9 @@ struct SessionScope: ValueScope {
             return flows[owner].secret.contains(name) ? flows[owner].variables[name] : nil
         case .select(let operand, let member):
             guard case .identifier(let name) = operand.kind, variable(name) == nil, let target = tree.flow(named: name) else { return nil }
+            if member == "results", tree.repeatedFlows.contains(target) {
+                return flows[target].secretResult.contains("results") ? .list(flows[target].results ?? []) : nil
+            }
             if tree.flows[target].result != nil, !isWithin(target) {
                 return flows[target].secretResult.contains(member) ? flows[target].result?[member] : nil
             }
@@ -99,6 +102,8 @@ struct SessionScope: ValueScope {
 
     func flowMember(flow name: String, member: String) -> Value? {
         guard let target = tree.flow(named: name) else { return nil }
+        // After a `for_each`, each run's result (spec §7 1.1); an empty list before it.
+        if member == "results", tree.repeatedFlows.contains(target) { return .list(flows[target].results ?? []) }
         // From outside a flow with a declared `result`, only its names are readable, and null
         // until the flow finishes; the flow itself and its descendants read its variables.
         if let declared = tree.flows[target].result, !isWithin(target) {

@@ -27,10 +27,46 @@ struct SessionState: Sendable, Equatable, Codable {
         /// masked wherever a template shows them. Never saved: `savedState` leaves their
         /// values out instead.
         var secret: Set<String> = []
-        /// The same for the names of `result`.
+        /// The same for the names of `result`, and `results` after a `for_each`.
         var secretResult: Set<String> = []
+        /// Set while the flow runs once per element of a list (spec §7 1.1).
+        var repetition: Repetition?
+        /// After a `for_each`: each run's result, in order (`flowid.results`).
+        var results: [Value]?
 
-        private enum CodingKeys: String, CodingKey { case variables, stack, result }
+        private enum CodingKeys: String, CodingKey { case variables, stack, result, repetition, results }
+    }
+
+    /// Values given to a flow's params as it starts (`with`, and a `for_each` element),
+    /// with those computed from a secret marked.
+    struct ParamValues: Sendable, Equatable, Codable {
+        var values: [String: Value] = [:]
+        var secret: Set<String> = []
+
+        mutating func set(_ name: String, to value: Value, isSecret: Bool) {
+            values[name] = value
+            if isSecret { secret.insert(name) } else { secret.remove(name) }
+        }
+
+        mutating func merge(_ other: ParamValues) {
+            for (name, value) in other.values { set(name, to: value, isSecret: other.secret.contains(name)) }
+        }
+    }
+
+    /// A flow run once per element of a list (spec §7 1.1): the elements, which run is
+    /// on, and the runs finished so far.
+    struct Repetition: Sendable, Equatable, Codable {
+        var elements: [Value]
+        var elementsAreSecret: Bool
+        /// The run on now, from 0.
+        var position: Int
+        /// What every run is given (`with`), and the param that receives the element.
+        var arguments: ParamValues
+        var elementParam: String
+        /// Each finished run's result, in order.
+        var results: [Value] = []
+        /// Each finished run as it ended, so that `back` can return into it.
+        var finishedRuns: [FlowState] = []
     }
 
     var flows: [FlowState]

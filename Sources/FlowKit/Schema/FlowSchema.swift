@@ -60,9 +60,41 @@ public enum FlowSchema {
                         "additionalProperties": false,
                     ],
                     [
+                        "type": "object",
+                        "properties": [
+                            "use": ["type": "string", "description": "A flow file reused under this key as id, relative to this file: each use is a separate flow with its own variables."],
+                            "with": ["$ref": "#/$defs/arguments", "description": "Values for the flow's params, by name."],
+                            "title": text("Replaces the used file's title."),
+                        ],
+                        "required": ["use"],
+                        "additionalProperties": false,
+                    ],
+                    [
                         "allOf": [["$ref": "#/$defs/flowBody"]],
                         "required": ["start"],
                         "unevaluatedProperties": false,
+                    ],
+                ],
+            ],
+            "arguments": [
+                "type": "object",
+                "description": "Values for the started flow's params, by name: expressions evaluated in the flow that starts it.",
+                "propertyNames": ["pattern": .string(idPattern)],
+                "additionalProperties": ["$ref": "#/$defs/expression"],
+            ],
+            "target": [
+                "oneOf": [
+                    ["$ref": "#/$defs/id", "description": "A screen or child flow of the handling flow."],
+                    [
+                        "type": "object",
+                        "properties": [
+                            "to": ["$ref": "#/$defs/id", "description": "A screen or child flow of the handling flow."],
+                            "with": ["$ref": "#/$defs/arguments", "description": "Values for the flow's params, by name."],
+                            "for_each": expression("A list: the child flow runs once per element, and flowid.results then lists each run's result."),
+                            "as": ["$ref": "#/$defs/id", "description": "The child flow's param that receives each element of for_each."],
+                        ],
+                        "required": ["to"],
+                        "additionalProperties": false,
                     ],
                 ],
             ],
@@ -110,6 +142,7 @@ public enum FlowSchema {
                 ],
             ],
             "branch": branch,
+            "observerBranch": observerBranch,
         ]
     }
 
@@ -149,7 +182,61 @@ public enum FlowSchema {
                     "description": "Derived values, read-only, evaluated from the flow's current variables whenever they are read.",
                     "additionalProperties": ["$ref": "#/$defs/expression"],
                 ],
+                "params": [
+                    "type": "object",
+                    "description": "The flow's inputs, set by 'with', with their defaults (null: required); inside, they read like variables.",
+                    "propertyNames": ["pattern": .string(idPattern)],
+                ],
+                "observe": [
+                    "type": "object",
+                    "description": "Notifications this flow observes, by name: every observer runs when one is posted. Observers make no transition.",
+                    "propertyNames": ["pattern": .string(idPattern)],
+                    "additionalProperties": [
+                        "oneOf": [["$ref": "#/$defs/observerBranch"], ["type": "array", "items": ["$ref": "#/$defs/observerBranch"]]],
+                    ],
+                ],
             ],
+        ]
+    }
+
+    /// The keys of a branch that make no transition: an observer's branch has only these.
+    static var effects: [String: JSONSchemaValue] {
+        [
+            "when": expression("The branch runs only if this holds."),
+            "set": [
+                "type": "object",
+                "description": "Assignments in order: name (a variable of the handling flow) or flowid.name to an expression.",
+                "propertyNames": ["pattern": "^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)?$"],
+                "additionalProperties": ["$ref": "#/$defs/expression"],
+            ],
+            "say": text("A message shown on the current screen."),
+            "run": [
+                "type": "object",
+                "description": "Run a program, without a shell, only when the user passed --trust. 'into' receives { exit_code, stdout, timed_out }.",
+                "properties": [
+                    "command": ["type": "array", "minItems": 1, "items": ["$ref": "#/$defs/template"], "description": "The program and its arguments, each a template."],
+                    "into": ["$ref": "#/$defs/id", "description": "A variable of the handling flow, declared as {}, that receives how the program ended."],
+                    "env": [
+                        "type": "object", "description": "Environment variables for the program, each a template: the place for secrets.",
+                        "propertyNames": ["pattern": "^[A-Za-z_][A-Za-z0-9_]*$"],
+                        "additionalProperties": ["$ref": "#/$defs/template"],
+                    ],
+                    "timeout": ["type": "number", "exclusiveMinimum": 0, "maximum": 86400, "description": "Seconds before the program and its children are killed (default 60)."],
+                    "label": text("What the spinner says while the program runs."),
+                ],
+                "required": ["command"],
+                "additionalProperties": false,
+            ],
+            "post": ["$ref": "#/$defs/id", "description": "Deliver this notification to every flow that observes it, root first."],
+        ]
+    }
+
+    static var observerBranch: JSONSchemaValue {
+        [
+            "type": "object",
+            "description": "Assignments, a program, a notification and a message; no transition.",
+            "properties": .object(effects),
+            "additionalProperties": false,
         ]
     }
 
@@ -211,41 +298,36 @@ public enum FlowSchema {
     }
 
     static var branch: JSONSchemaValue {
-        [
-            "type": "object",
-            "description": "Assignments, a message, and at most one transition.",
-            "properties": [
-                "when": expression("The branch runs only if this holds."),
-                "set": [
-                    "type": "object",
-                    "description": "Assignments in order: name (a variable of the handling flow) or flowid.name to an expression.",
-                    "propertyNames": ["pattern": "^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)?$"],
-                    "additionalProperties": ["$ref": "#/$defs/expression"],
-                ],
-                "say": text("A message shown on the current screen."),
-                "push": ["$ref": "#/$defs/id", "description": "Push a screen of the handling flow, or present a child flow on top."],
-                "replace": ["$ref": "#/$defs/id", "description": "Make a screen the handling flow's whole stack, or a child flow its active child."],
-                "back": ["const": true, "description": "Pop the handling flow's stack."],
-                "send": [
-                    "type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_-]*(\\.done)?$",
-                    "description": "Dispatch another action, starting at the handling responder's next responder.",
-                ],
-                "finish": ["const": true, "description": "The handling flow finishes; its result is computed and flowid.done goes to its parent."],
-                "exit": [
-                    "description": "End the whole run.",
-                    "oneOf": [
-                        ["type": "null"],
-                        [
-                            "type": "object",
-                            "properties": [
-                                "code": ["type": "integer", "minimum": 0, "maximum": 255, "description": "The exit status (default 0)."],
-                                "message": text("Printed when the run ends."),
-                            ],
-                            "additionalProperties": false,
+        var properties = effects
+        let transitions: [String: JSONSchemaValue] = [
+            "push": ["$ref": "#/$defs/target", "description": "Push a screen of the handling flow, or present a child flow on top."],
+            "replace": ["$ref": "#/$defs/target", "description": "Make a screen the handling flow's whole stack, or a child flow its active child."],
+            "back": ["const": true, "description": "Pop the handling flow's stack."],
+            "send": [
+                "type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_-]*(\\.done)?$",
+                "description": "Dispatch another action, starting at the handling responder's next responder.",
+            ],
+            "finish": ["const": true, "description": "The handling flow finishes; its result is computed and flowid.done goes to its parent."],
+            "exit": [
+                "description": "End the whole run.",
+                "oneOf": [
+                    ["type": "null"],
+                    [
+                        "type": "object",
+                        "properties": [
+                            "code": ["type": "integer", "minimum": 0, "maximum": 255, "description": "The exit status (default 0)."],
+                            "message": text("Printed when the run ends."),
                         ],
+                        "additionalProperties": false,
                     ],
                 ],
             ],
+        ]
+        properties.merge(transitions) { first, _ in first }
+        return [
+            "type": "object",
+            "description": "Assignments, a program, a notification, a message, and at most one transition.",
+            "properties": .object(properties),
             "additionalProperties": false,
         ]
     }

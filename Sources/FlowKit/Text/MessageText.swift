@@ -1,7 +1,7 @@
 /// Text from users' values, made fit for a message: control characters replaced by
 /// U+FFFD (so a message cannot drive a terminal) and long text cut with `…`.
-enum MessageText {
-    static func sanitized(_ text: String) -> String {
+public enum MessageText {
+    public static func sanitized(_ text: String) -> String {
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             let category = scalar.properties.generalCategory

@@ -155,7 +155,7 @@ struct InteractiveRunner {
             case .warning(let text, let location):
                 region.clear()
                 Console.emit(style.yellow("\(location): warning: ") + text + "\n", to: .standardError)
-            case .refused, .answered, .routed, .ended:
+            case .refused, .answered, .routed, .observed, .commandRan, .repeated, .ended:
                 break
             }
         }

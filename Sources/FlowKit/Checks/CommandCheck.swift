@@ -1,0 +1,26 @@
+/// A `run`'s `into` (spec §7 1.1) names a variable of the handling flow, declared in
+/// `variables` (as `{}` or `null`), which then holds `{ exit_code, stdout, timed_out }`.
+enum CommandCheck {
+    static func check(_ index: FlowIndex) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for entry in index.flows {
+            let flow = entry.flow
+            let declared = Dictionary(flow.variables.map { ($0.name.value, $0.value) }) { first, _ in first }
+            for into in flow.branches.compactMap({ $0.command?.into }) {
+                guard let initial = declared[into.value] else {
+                    diagnostics.append(Diagnostic(.unknownName, "flow '\(flow.id.value)' declares no variable '\(into.value)' for the command's result; declare it in 'variables' as {}",
+                                                  at: into.location,
+                                                  fix: NearestName.suggest(into.value, among: declared.keys.sorted()).map { Diagnostic.Fix("did you mean '\($0)'?", replacement: $0) }))
+                    continue
+                }
+                switch ExpressionType.ofLiteral(initial) {
+                case .map, .dyn: continue
+                case let other:
+                    diagnostics.append(Diagnostic(.expressionType, "'\(into.value)' holds \(other) values, but a command gives a map { exit_code, stdout, timed_out }; declare it as {}",
+                                                  at: into.location))
+                }
+            }
+        }
+        return diagnostics
+    }
+}

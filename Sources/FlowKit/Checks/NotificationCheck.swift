@@ -1,0 +1,25 @@
+/// `unobserved-notification` (spec §12 1.1): a `post` that no flow observes, and an
+/// `observe` of a notification that nothing posts. Both ends are reported, since either
+/// may be the misspelt one.
+enum NotificationCheck {
+    static func check(_ index: FlowIndex) -> [Diagnostic] {
+        let posts = index.flows.flatMap { $0.flow.branches.compactMap(\.post) }
+        let observed = index.flows.flatMap { $0.flow.observers.map(\.action) }
+        let postedNames = Set(posts.map(\.value))
+        let observedNames = Set(observed.map(\.value))
+        var diagnostics: [Diagnostic] = []
+        for post in posts where !observedNames.contains(post.value) {
+            diagnostics.append(Diagnostic(.unobservedNotification, "no flow observes '\(post.value)', so posting it does nothing",
+                                          at: post.location, fix: suggestion(post.value, among: observedNames)))
+        }
+        for observer in observed where !postedNames.contains(observer.value) {
+            diagnostics.append(Diagnostic(.unobservedNotification, "nothing posts '\(observer.value)', so this observer never runs",
+                                          at: observer.location, fix: suggestion(observer.value, among: postedNames)))
+        }
+        return diagnostics
+    }
+
+    private static func suggestion(_ name: String, among names: Set<String>) -> Diagnostic.Fix? {
+        NearestName.suggest(name, among: names.sorted()).map { Diagnostic.Fix("did you mean '\($0)'?", replacement: $0) }
+    }
+}
