@@ -1,4 +1,5 @@
 import FlowKit
+import Foundation
 import Testing
 import TestSupport
 
@@ -22,12 +23,33 @@ struct SessionDriver {
         self.session = session
     }
 
+    /// A session of the first of several files written to a fresh folder (`name: text`),
+    /// for flows that include or use the others.
+    init(files: KeyValuePairs<String, String>, commands: (any CommandRunning)? = nil) throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        for (name, text) in files {
+            try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let path = directory.appendingPathComponent(files.first?.key ?? "").path
+        switch PreparedFlow(fileAt: path, validator: Validator()) {
+        case .ready(_, let tree, _):
+            session = Session(tree: tree)
+            session.commandRunner = commands
+            events = session.start()
+        case .invalid(let report):
+            throw DriverError.invalid(report.diagnostics.filter { $0.severity == .error }.map { "\($0.file):\($0.start): \($0.message)" })
+        case .unreadable, .uncompilable:
+            throw DriverError.invalid(["not prepared"])
+        }
+    }
+
     enum DriverError: Error { case invalid([String]) }
 
     mutating func enter(_ lines: String...) {
         for line in lines {
             switch session.prompt {
-            case .field?: events += session.answer(line)
+            // As plain mode reads a field's line: `/ID` chooses action ID.
+            case .field?: events += line.hasPrefix("/") ? session.perform(String(line.dropFirst())) : session.answer(line)
             case .action?: events += session.perform(line)
             default: events.append(.refused("no prompt for '\(line)'"))
             }
@@ -40,6 +62,8 @@ struct SessionDriver {
     var warnings: [String] { events.compactMap { if case .warning(let text, _) = $0 { text } else { nil } } }
     var routes: [String] { events.compactMap { if case .routed(let action, let responder, _) = $0 { "\(action)→\(responder)" } else { nil } } }
     var lastScreen: String? { shown.last }
+    var observed: [String] { events.compactMap { if case .observed(let name, let responder, _) = $0 { "\(name)→\(responder)" } else { nil } } }
+    var commands: [[String]] { events.compactMap { if case .commandRan(let request, _) = $0 { request.shownArguments } else { nil } } }
 
     /// The id of the field asked now, or "actions" at the action prompt.
     var asking: String? {

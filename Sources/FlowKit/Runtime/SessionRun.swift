@@ -438,10 +438,26 @@ struct Run {
 
     // MARK: Notifications and commands
 
+    /// Notifications posted while another is being delivered: delivered after it, in
+    /// turn, so that observers posting to each other loop here, not deeper in the stack.
+    private var pendingNotifications: [String] = []
+    private var delivering = false
+
     /// Delivers a notification to every flow that observes it, from the root down in
     /// file order (spec §7 1.1): in each, the first branch whose `when` holds runs.
     /// Deliveries count as steps, so observers posting to each other stop at the limit.
     private mutating func post(_ notification: String) {
+        pendingNotifications.append(notification)
+        guard !delivering else { return }
+        delivering = true
+        defer { delivering = false }
+        while !pendingNotifications.isEmpty, !ended {
+            deliver(pendingNotifications.removeFirst())
+        }
+        pendingNotifications.removeAll()
+    }
+
+    private mutating func deliver(_ notification: String) {
         for flow in tree.observingFlows[notification] ?? [] {
             steps += 1
             guard !ended, steps <= maxSteps else {

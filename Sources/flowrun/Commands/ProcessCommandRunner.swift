@@ -81,6 +81,10 @@ struct ProcessCommandRunner: CommandRunning {
             return CommandResult(exitCode: exitCode, stdout: String(decoding: output.bytes, as: UTF8.self),
                                  timedOut: watch.timedOut, truncated: output.truncated)
         } catch let error as SubprocessError where error.code == .executableNotFound {
+            // Subprocess reports a file it cannot execute as not found; a shell says 126.
+            if program.contains("/"), access(program, F_OK) == 0 {
+                return CommandResult(exitCode: 126, failure: "it is not an executable program")
+            }
             return CommandResult(exitCode: 127, failure: "command not found")
         } catch let error as SubprocessError {
             // As a shell says: 126 for a program found but not started (not executable, say).

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `run` steps through the built binary (spec §7 1.1, cli.md `--trust`): real programs,
+/// started without a shell, stderr shown, stdout captured, timeouts that kill the whole
+/// process group, and secrets that reach the program only through its environment.
+@Suite struct TrustedCommandTests {
+    /// A flow whose one action runs `command` (YAML flow-sequence items) into `out`, then
+    /// says what came back.
+    static func flow(_ command: String, extra: String = "") -> String {
+        """
+        version: 1
+        flow: app
+        start: s
+        variables: { out: {} }
+        screens:
+          s:
+            fields: [{ id: token, type: secret }]
+            actions: [go, quit]
+            on:
+              go:
+                run: { command: [\(command)], into: out\(extra) }
+                say: "exit={{ out.exit_code }} timed_out={{ out.timed_out }} bytes={{ size(out.stdout) }}"
+        """
+    }
+
+    /// Runs the flow with `--trust`: answers the secret, chooses `go`, then `quit`.
+    static func run(_ flow: String, arguments: [String] = [], timeout: TimeInterval = 60) throws -> (ProcessRunner.Outcome, URL) {
+        let directory = try FlowrunProcess.folder(holding: flow)
+        let outcome = try FlowrunProcess.run(["run", "--trust", "--output", "yaml"] + arguments + ["f.yaml"],
+                                             stdin: "hunter2\ngo\nquit\n", directory: directory, timeout: timeout)
+        return (outcome, directory)
+    }
+
+    @Test(arguments: [
+        ("true", "exit=0 timed_out=false bytes=0"),
+        ("\"false\"", "exit=1 timed_out=false bytes=0"),
+        ("sh, -c, 'exit 7'", "exit=7 timed_out=false bytes=0"),
+        ("sh, -c, 'printf hello'", "exit=0 timed_out=false bytes=5"),
+    ])
+    func aProgramsExitCodeAndStdoutLandInInto(command: String, said: String) throws {
+        let (outcome, _) = try Self.run(Self.flow(command))
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains(said), "\(outcome.stderr)")
+    }
+
+    @Test func stderrIsShownAsItComesWithControlCharactersMadeHarmless() throws {
+        let (outcome, _) = try Self.run(Self.flow(#"sh, -c, 'printf "warn \033[31mred\n" >&2'"#))
+        #expect(outcome.stderr.contains("warn \u{FFFD}[31mred\n"), "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("\u{1B}[31m"))
+    }
+
+    @Test func stdoutIsKeptUpToOneMebibyteAndTheRestIsCutWithAWarning() throws {
+        let (outcome, _) = try Self.run(Self.flow("sh, -c, 'head -c 2097152 /dev/zero | tr \"\\\\0\" x'"))
+        #expect(outcome.status == 0)
+        #expect(outcome.stderr.contains("exit=0 timed_out=false bytes=1048576"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("wrote more than 1 MiB on stdout; the rest was cut"))
+    }
+
+    @Test func aTimeoutKillsTheProgramAndEverythingItStarted() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let pidFile = directory.appendingPathComponent("child.pid").path
+        // The shell starts a sleeping child and waits for it: both must be gone after the timeout.
+        let flow = Self.flow("sh, -c, 'sleep 30 & echo $! > \(pidFile); wait'", extra: ", timeout: 1")
+        let started = Date()
+        let (outcome, _) = try Self.run(flow)
+        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(outcome.stderr.contains("exit=137 timed_out=true"), "\(outcome.stderr)")
+        let pid = try #require(Int32(try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(Self.isGoneOrDefunct(pid), "the sleeping child \(pid) outlived the timeout")
+    }
+
+    /// Whether a process has ended: no longer there, or a zombie waiting for its reaper.
+    static func isGoneOrDefunct(_ pid: Int32) -> Bool {
+        for _ in 0..<50 {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+            if let close = stat.lastIndex(of: ")"), stat[stat.index(close, offsetBy: 2)] == "Z" { return true }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return false
+    }
+
+    @Test func aProgramThatCannotBeFoundOrStartedGetsAShellsExitCode() throws {
+        let (missing, _) = try Self.run(Self.flow("no-such-program-anywhere"))
+        #expect(missing.status == 0)
+        #expect(missing.stderr.contains("exit=127"), "\(missing.stderr)")
+        #expect(missing.stderr.contains("'no-such-program-anywhere' was not run"))
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let script = directory.appendingPathComponent("not-executable.sh")
+        try "echo hi\n".write(to: script, atomically: true, encoding: .utf8)
+        let (denied, _) = try Self.run(Self.flow(script.path))
+        #expect(denied.stderr.contains("exit=126"), "\(denied.stderr)")
+    }
+
+    @Test func aSecretGivenThroughTheEnvironmentStaysOutOfArgvTranscriptAndState() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let seen = directory.appendingPathComponent("seen").path
+        // The program records its own argv and the length of the secret it was given.
+        let flow = Self.flow(#"sh, -c, 'tr "\0" " " < /proc/$$/cmdline > \#(seen); printf "%s" "$TOKEN" | wc -c >> \#(seen)'"#,
+                             extra: ", env: { TOKEN: \"{{ token }}\" }")
+        let (outcome, folder) = try Self.run(flow, arguments: ["--transcript", directory.appendingPathComponent("t.jsonl").path,
+                                                               "--state", directory.appendingPathComponent("state.json").path])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let recorded = try String(contentsOfFile: seen, encoding: .utf8)
+        #expect(recorded.hasSuffix("7\n"), "the program got the 7-character secret: \(recorded)")
+        #expect(!recorded.contains("hunter2"), "the secret is not in the program's argv")
+        for file in ["t.jsonl", "state.json"] {
+            let text = try String(contentsOfFile: directory.appendingPathComponent(file).path, encoding: .utf8)
+            #expect(!text.contains("hunter2"), "\(file)")
+        }
+        #expect(!outcome.stderr.contains("hunter2"))
+        _ = folder
+    }
+
+    @Test func withoutTrustTheRunRefusesAndNamesEveryProgram() throws {
+        let directory = try FlowrunProcess.folder(holding: Self.flow("touch, made-by-flow", extra: ""))
+        let outcome = try FlowrunProcess.run(["run", "f.yaml"], stdin: "x\ngo\n", directory: directory)
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains("starts only with --trust"))
+        #expect(outcome.stderr.contains("f.yaml:11:"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("touch made-by-flow"))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("made-by-flow").path))
+        #expect(outcome.stdout.isEmpty, "a run that never started prints no result")
+    }
+}
