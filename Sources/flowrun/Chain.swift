@@ -8,20 +8,26 @@ extension FlowRun {
             commandName: "chain",
             abstract: "Prints a screen's responder chain and which responder handles each of its actions.",
             discussion: """
-            SCREEN is a screen id, or flow/screen where ids repeat across flows. The flow is validated \
-            first: with errors, they are printed on stderr and the exit status is 2.
+            SCREEN is a screen id, or flow/screen where ids repeat across flows. Given the name of a \
+            notification instead, it prints the flows that observe it, in the order they receive it, \
+            and the branches that post it. The flow is validated first: with errors, they are printed \
+            on stderr and the exit status is 2.
             """
         )
 
         @Argument(help: "The flow file.")
         var flow: String
 
-        @Argument(help: "The screen: an id, or flow/screen.")
+        @Argument(help: "The screen: an id, or flow/screen; or a notification.")
         var screen: String
 
         func run() throws {
             let (document, tree) = try FlowFile.load(flow)
             let matches = ChainDescription.screens(named: screen, in: tree)
+            if matches.isEmpty, let notification = ChainDescription.describe(notification: screen, in: tree, routes: FlowRoutes(document)) {
+                Console.output(notification)
+                return
+            }
             guard matches.count == 1 else {
                 let names = tree.screens.map { "\(tree.flows[$0.flow].id)/\($0.id)" }
                 if matches.isEmpty {

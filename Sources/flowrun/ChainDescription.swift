@@ -33,6 +33,19 @@ enum ChainDescription {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// A notification's observers, in the order they receive it, and the branches that
+    /// post it (spec §7 1.1); nil when no flow posts or observes it.
+    static func describe(notification name: String, in tree: ResponderTree, routes: FlowRoutes) -> String? {
+        let observers = routes.observers(of: name)
+        let posters = tree.posters(of: name)
+        guard !observers.isEmpty || !posters.isEmpty else { return nil }
+        var lines = ["notification '\(name)': every observer runs, root first, parents before children, in file order", "", "observers:"]
+        lines += observers.isEmpty ? ["  none"] : observers.enumerated().map { "  \($0 + 1). flow '\($1)'" }
+        lines += ["", "posted by:"]
+        lines += posters.isEmpty ? ["  nothing"] : posters.map { "  \($0.description)  (\($0.location))" }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     /// Each branch that may take the action, nearest first, then what lies past them.
     private static func routeLines(for route: FlowRoutes.Route, of action: String) -> [String] {
         var lines = route.candidates.flatMap { candidate in

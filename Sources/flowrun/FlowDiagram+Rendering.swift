@@ -23,6 +23,12 @@ extension FlowDiagram {
             let style = edge.via == nil ? "" : ", style=dashed"
             lines.append("  \"\(nodeID(edge.from))\" -> \"\(nodeID(edge.to))\" [label=\"\(Self.dotEscaped(label))\"\(style)];")
         }
+        // A notification ends at the observing flow's cluster (`lhead`), through its "finished" node.
+        for post in posts {
+            let observer = tree.flows[post.observer].id
+            lines.append("  \"\(nodeID(post.from))\" -> \"\(nodeID(.finished(flow: post.observer)))\" "
+                + "[label=\"\(Self.dotEscaped("post " + post.notification))\", style=dotted, lhead=\"cluster_\(Self.dotEscaped(observer))\"];")
+        }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }
@@ -49,6 +55,10 @@ extension FlowDiagram {
             let label = edge.via.map { "\(edge.label) (via \($0))" } ?? edge.label
             let arrow = edge.via == nil ? "-->" : "-.->"
             lines.append("  \(mermaidID(edge.from)) \(arrow)|\"\(Self.mermaidEscaped(label))\"| \(mermaidID(edge.to))")
+        }
+        // A notification is a dotted line to the observing flow's subgraph.
+        for post in posts {
+            lines.append("  \(mermaidID(post.from)) -.->|\"\(Self.mermaidEscaped("post " + post.notification))\"| flow_\(post.observer)")
         }
         return lines.joined(separator: "\n") + "\n"
     }

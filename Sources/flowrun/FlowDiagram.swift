@@ -8,14 +8,18 @@ import FlowKit
 /// without a transition back to its screen, a `finish` to its flow's "finished" node,
 /// from which the parent's `flowid.done` leads on, and an `exit` (or the root
 /// finishing) to the end of the run. Screens no run reaches are drawn without edges.
+/// A move that starts a flow once per element says so ("[for each x in list]"), and a
+/// notification it posts is a dotted line to each flow that observes it.
 struct FlowDiagram {
     typealias Node = FlowRoutes.Edge.Node
 
     let tree: ResponderTree
     let edges: [FlowRoutes.Edge]
+    let posts: [FlowRoutes.Post]
 
     init(tree: ResponderTree, routes: FlowRoutes) {
         self.tree = tree
         edges = routes.edges
+        posts = routes.posts
     }
 }

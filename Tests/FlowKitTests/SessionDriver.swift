@@ -30,7 +30,11 @@ struct SessionDriver {
         for (name, text) in files {
             try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }
-        let path = directory.appendingPathComponent(files.first?.key ?? "").path
+        try self.init(fileAt: directory.appendingPathComponent(files.first?.key ?? "").path, commands: commands)
+    }
+
+    /// A session of the flow file at `path` (and the files it includes or uses).
+    init(fileAt path: String, commands: (any CommandRunning)? = nil) throws {
         switch PreparedFlow(fileAt: path, validator: Validator()) {
         case .ready(_, let tree, _):
             session = Session(tree: tree)

@@ -89,8 +89,7 @@ import TestSupport
     }
 
     @Test func theExampleFlowsScriptReachesTheMainArea() throws {
-        let text = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("Flows/signin.yaml"), encoding: .utf8)
-        var run = try SessionDriver(text)
+        var run = try SessionDriver(fileAt: Fixtures.packageRoot.appendingPathComponent("Flows/signin.yaml").path)
         run.enter("sign_in", "alice", "guess", "submit", "retry", "", "wonderland", "submit", "quit")
         #expect(run.shown == ["login/welcome", "login/credentials", "login/failed", "login/credentials", "main/home"])
         #expect(run.session.outcome?.status == .cancelled)

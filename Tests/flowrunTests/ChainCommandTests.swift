@@ -14,6 +14,13 @@ import TestSupport
         #expect(outcome.stdout.contains("\n  sign_out  flow 'app': always\n"))
     }
 
+    @Test func aNotificationListsItsObserversInOrderAndWhoPostsIt() throws {
+        let outcome = try FlowrunProcess.run(["chain", "incident.yaml", "paged"], directory: flows)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.contains("observers:\n  1. flow 'timeline'\n"), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("posted by:\n  flow 'incident' on escalate #1"))
+    }
+
     @Test func aScreenMayBeNamedWithItsFlow() throws {
         let outcome = try FlowrunProcess.run(["chain", "signin.yaml", "login/credentials"], directory: flows)
         #expect(outcome.status == 0)

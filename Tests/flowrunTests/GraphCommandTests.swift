@@ -6,7 +6,7 @@ import TestSupport
 /// follows Mermaid's flowchart grammar; routing up the chain shows as dashed edges.
 @Suite struct GraphCommandTests {
     private let flows = Fixtures.packageRoot.appendingPathComponent("Flows")
-    static let examples = ["signin.yaml", "browser.yaml", "notes.yaml"]
+    static let examples = ["signin.yaml", "browser.yaml", "notes.yaml", "incident.yaml", "scaffold.yaml"]
 
     /// Graphviz's `dot`, installed with apt-get when missing (as root, as in CI).
     static let dot: String? = {
@@ -30,13 +30,22 @@ import TestSupport
         #expect(rendered.stdout.contains("<svg"))
     }
 
+    @Test func forEachIsLabelledAndAPostIsADottedLineToEachObserver() throws {
+        let graph = try FlowrunProcess.run(["graph", "incident.yaml"], directory: flows)
+        #expect(graph.stdout.contains(#""incident/triage" -> "checks/check" [label="check [for each service in services]"];"#), "\(graph.stdout)")
+        #expect(graph.stdout.contains(#""diagnose/look" -> "timeline finished" [label="post paged", style=dotted, lhead="cluster_timeline"];"#))
+        let mermaid = try FlowrunProcess.run(["graph", "--format", "mermaid", "incident.yaml"], directory: flows)
+        #expect(mermaid.stdout.contains(#"-.->|"post paged"| flow_"#), "\(mermaid.stdout)")
+        #expect(mermaid.stdout.contains(#"-->|"check [for each service in services]"|"#))
+    }
+
     @Test func routingUpTheChainIsDrawnDashedAndNamed() throws {
         let graph = try FlowrunProcess.run(["graph", "signin.yaml"], directory: flows)
         #expect(try Golden.matches(graph.stdout, "graph-signin.dot"), "\(graph.stdout)")
         // Handled by the screen's own flow: a plain edge.
         #expect(graph.stdout.contains(#""login/welcome" -> "login/credentials" [label="sign_in"];"#))
         // Sent up to the root, which shows main/home: dashed, naming the responder.
-        #expect(graph.stdout.contains(#""login/credentials" -> "main/home" [label="submit [when username == \"alice\" && password == \"wonderland\"] → signed_in\n(via flow 'app')", style=dashed];"#))
+        #expect(graph.stdout.contains(#""login/credentials" -> "main/home" [label="submit [when known_password != \"\" && password == known_password] → signed_in\n(via flow 'app')", style=dashed];"#))
         // A child flow finishing leads on through its parent's done handler.
         #expect(graph.stdout.contains(#""signup finished" -> "login/credentials" [label="signup.done"];"#))
     }

@@ -36,6 +36,14 @@ public struct FlowRoutes: Sendable {
         public let via: String?
     }
 
+    /// A notification a move posts (spec §7 1.1), from the node the move starts at to a
+    /// flow that observes it: not a move of the user.
+    public struct Post: Hashable, Sendable {
+        public let from: Edge.Node
+        public let notification: String
+        public let observer: Int
+    }
+
     private let table: RoutingTable
 
     public init(_ document: FlowDocument) {
@@ -63,11 +71,28 @@ public struct FlowRoutes: Sendable {
         }
     }
 
+    /// Every notification a move from a reached node posts, to each flow that observes
+    /// it, each once, in a stable order.
+    public var posts: [Post] {
+        var seen: Set<Post> = []
+        return FlowGraph(table).edges().flatMap { from, _, hops in
+            hops.compactMap { hop in hop.handler.flatMap { table.handlers[$0].branches[hop.branch].post } }.flatMap { name in
+                (table.observers[name] ?? []).map { Post(from: from, notification: name, observer: $0) }
+            }
+        }.filter { seen.insert($0).inserted }
+    }
+
+    /// The flows that observe a notification, in the order they receive it.
+    public func observers(of notification: String) -> [String] {
+        (table.observers[notification] ?? []).map { table.flowIDs[$0] }
+    }
+
     private func label(from: FlowGraph.Node, to: FlowGraph.Node, hops: [FlowGraph.Hop]) -> String {
         guard hops.isEmpty else {
             return hops.map { hop in
-                let condition = hop.handler.flatMap { table.handlers[$0].branches[hop.branch].condition }
-                return table.actionNames[hop.action] + (condition.map { " [when \($0)]" } ?? "")
+                let branch = hop.handler.map { table.handlers[$0].branches[hop.branch] }
+                return table.actionNames[hop.action] + (branch?.condition.map { " [when \($0)]" } ?? "")
+                    + (branch?.repetition.map { " [\($0)]" } ?? "")
             }.joined(separator: " → ")
         }
         switch (from, to) {

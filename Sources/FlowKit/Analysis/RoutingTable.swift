@@ -28,6 +28,10 @@ struct RoutingTable: Sendable {
         /// The transition; nil for a branch that makes none, after which the screen on
         /// display is shown again.
         let step: Step?
+        /// A `for_each` of the transition, as `for each x in list` (spec §7 1.1).
+        var repetition: String? = nil
+        /// The notification the branch posts.
+        var post: String? = nil
     }
 
     struct RoutedHandler: Sendable {
@@ -66,6 +70,8 @@ struct RoutingTable: Sendable {
     let handlers: [RoutedHandler]
     /// Each action's name, by number.
     let actionNames: [String]
+    /// For each notification, the flows that observe it, in tree order.
+    let observers: [String: [Int]]
     /// The handler of each (responder, action) pair by `pairNumber`: the first one
     /// written, as at run time.
     private let handlerByPair: [Int: Int]
@@ -74,6 +80,11 @@ struct RoutingTable: Sendable {
     init(_ index: FlowIndex) {
         flowCount = index.flows.count
         parents = index.flows.map(\.parent)
+        var observers: [String: [Int]] = [:]
+        for (position, entry) in index.flows.enumerated() {
+            for observer in entry.flow.observers { observers[observer.action.value, default: []].append(position) }
+        }
+        self.observers = observers
         var responders: [(number: Int, handlingFlow: Int, handlers: [Handler])] = []
         var screenFlows: [Int] = []
         var screenIDs: [String] = []
@@ -110,7 +121,11 @@ struct RoutingTable: Sendable {
                 handlerByPair[pair] = handlers.count
                 let branches = handler.branches.map { branch in
                     Branch(condition: branch.when?.value,
-                           step: branch.transition.map { Self.step($0.value, in: responder.handlingFlow, of: index, actionNumbers: actionNumbers) })
+                           step: branch.transition.map { Self.step($0.value, in: responder.handlingFlow, of: index, actionNumbers: actionNumbers) },
+                           repetition: branch.launch.flatMap { launch in
+                               launch.forEach.map { "for each \(launch.element?.value ?? "element") in \($0.value)" }
+                           },
+                           post: branch.post?.value)
                 }
                 handlers.append(RoutedHandler(responder: responder.number, handlingFlow: responder.handlingFlow, branches: branches))
             }

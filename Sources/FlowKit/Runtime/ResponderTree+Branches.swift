@@ -41,7 +41,7 @@ extension ResponderTree {
         return "\(name(of: branch.responder)) \(branch.observing ? "observing" : "on") \(branch.action) #\(branch.index + 1)\(guardText)"
     }
 
-    private func branch(_ id: BranchID) -> BranchNode? {
+    func branch(_ id: BranchID) -> BranchNode? {
         let handler: HandlerNode? = switch (id.observing, id.responder) {
         case (true, .flow(let flow)): flows[flow].observers[id.action]
         case (true, .screen): nil
@@ -66,4 +66,15 @@ extension ResponderTree {
 extension ResponderTree {
     /// Whether some branch posts the notification.
     public func isPosted(_ notification: String) -> Bool { postedNotifications.contains(notification) }
+}
+
+extension ResponderTree {
+    /// The branches that post a notification, described as reports name branches, with
+    /// where each is written.
+    public func posters(of notification: String) -> [(description: String, location: SourceLocation)] {
+        branches.compactMap { id in
+            guard let branch = branch(id), branch.post == notification else { return nil }
+            return (describe(id), branch.location)
+        }
+    }
 }
