@@ -123,4 +123,29 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("made-by-flow").path))
         #expect(outcome.stdout.isEmpty, "a run that never started prints no result")
     }
+
+    /// In the terminal, a spinner with the step's label turns while the program runs, and
+    /// the program's stderr appears above it; both are gone when the form comes back.
+    @Test(.enabled(if: ReportValidator.pythonAvailable, "python3 is not installed: the pty driver needs it"))
+    func theTerminalShowsASpinnerWithTheLabelWhileTheProgramRuns() throws {
+        let flow = """
+        version: 1
+        flow: app
+        start: s
+        variables: { out: {} }
+        screens:
+          s:
+            actions: [{ id: go, key: g }, { id: quit, key: q }]
+            on:
+              go:
+                run: { command: [sh, -c, 'echo working >&2; sleep 1'], into: out, label: "Deploying the {{ 'web' }} tier" }
+                say: "done: {{ out.exit_code }}"
+        """
+        let screen = try PtyDriver.drive([.expect("Go"), .send("g"), .expect("Deploying the web tier"), .expect("done: 0"), .send("q")],
+                                         flow: flow, arguments: ["--trust"])
+        #expect(screen.expect_failed == nil, "\(screen.screen)")
+        #expect(screen.screen.contains("working"), "\(screen.screen)")
+        #expect(["⠋", "⠙", "⠹"].contains { screen.screen.contains($0 + " Deploying the web tier") }, "a spinner frame: \(screen.screen)")
+        #expect(screen.terminal_restored)
+    }
 }

@@ -115,6 +115,74 @@ import TestSupport
         #expect(notes == ["main.yaml@10:7", "login.yaml@2:7"])
     }
 
+    /// A file another file uses is checked as part of its user (spec §3 1.1): its own
+    /// mistakes once, at its own positions, and not again as a flow of its own, where
+    /// its params have no values and its actions no handlers.
+    @Test func aUsedFileIsCheckedOnceAsPartOfItsUser() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        try """
+        version: 1
+        flow: app
+        start: home
+        on: { cancel: { say: Cancelled. } }
+        flows:
+          first: { use: confirm.yaml, with: { question: '"One?"' } }
+          second: { use: confirm.yaml, with: { question: '"Two?"' } }
+        screens:
+          home:
+            actions: [first, second, quit]
+            on: { first: { push: first }, second: { push: second } }
+        """.write(to: directory.appendingPathComponent("app.yaml"), atomically: true, encoding: .utf8)
+        // `cancel` is handled by app only; `{{ qestion }}` is a mistake of the file itself.
+        try """
+        version: 1
+        flow: confirm
+        start: ask
+        params: { question: null }
+        screens:
+          ask:
+            text: "{{ qestion }}"
+            actions: [cancel, back]
+        """.write(to: directory.appendingPathComponent("confirm.yaml"), atomically: true, encoding: .utf8)
+        let outcome = try FlowrunProcess.run(["validate", "."], directory: directory)
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout.components(separatedBy: "[unknown-name]").count == 2, "reported once: \(outcome.stdout)")
+        #expect(outcome.stdout.contains("./confirm.yaml:7:15: error: unknown name 'qestion'"), "\(outcome.stdout)")
+        #expect(!outcome.stdout.contains("unhandled-action"), "not checked as a root of its own: \(outcome.stdout)")
+        #expect(outcome.stdout.hasSuffix("1 error, 0 warnings in 1 file\n"), "\(outcome.stdout)")
+        // Given alone, it is a root, and says what only a user would supply.
+        let alone = try FlowrunProcess.run(["validate", "confirm.yaml"], directory: directory)
+        #expect(alone.stdout.contains("unhandled-action"), "\(alone.stdout)")
+    }
+
+    @Test func usesThatMultiplyStopAtTheFlowLimit() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        // Each level uses the next twice: 2^20 flows, were they all made.
+        for level in 0..<20 {
+            let next = "level\(level + 1).yaml"
+            try """
+            version: 1
+            flow: level\(level)
+            start: s
+            flows:
+              a: { use: \(next) }
+              b: { use: \(next) }
+            screens:
+              s:
+                actions: [a, b, quit]
+                on: { a: { push: a }, b: { push: b } }
+            """.write(to: directory.appendingPathComponent("level\(level).yaml"), atomically: true, encoding: .utf8)
+        }
+        try "version: 1\nflow: leaf\nstart: s\nscreens: { s: { actions: [back] } }\n"
+            .write(to: directory.appendingPathComponent("level20.yaml"), atomically: true, encoding: .utf8)
+        let started = Date()
+        let outcome = try FlowrunProcess.run(["validate", "level0.yaml"], directory: directory)
+        #expect(Date().timeIntervalSince(started) < 30)
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout.contains("[too-many-flows]"), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("more than 10000 flows"))
+    }
+
     @Test func anUnreadablePathGivesExitCodeTwo() throws {
         let directory = try folder(with: ["duplicate-keys.yaml"])
         let outcome = try FlowrunProcess.run(["validate", "missing.yaml"], directory: directory)
