@@ -109,3 +109,23 @@ import Testing
         #expect(run.warnings == ["'items' gave null, not a list; nothing is started"])
     }
 }
+
+/// Spec §11 1.1: a flow's stack holds at most 10,000 screens; a push past it stops the run.
+@Suite struct SessionStackLimitTests {
+    @Test func aPushPastTenThousandScreensStopsTheRun() throws {
+        var run = try SessionDriver("""
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            actions: [again, quit]
+            on: { again: { push: s } }
+        """)
+        for _ in 0..<9_999 { _ = run.session.perform("again") }
+        #expect(run.session.outcome == nil)
+        run.enter("again")
+        #expect(run.session.outcome?.exitCode == 2)
+        #expect(run.session.outcome?.message == "flow 'app' has 10000 screens on its stack, the limit (a push loop?)")
+    }
+}

@@ -149,3 +149,30 @@ import TestSupport
         #expect(screen.terminal_restored)
     }
 }
+
+/// `Flows/scaffold.sh`, the README's example of a script consuming `--output env`: it
+/// runs the questionnaire, `eval`s the result and checks `FLOWRUN_STATUS`.
+@Suite struct ScaffoldScriptTests {
+    static let script = Fixtures.packageRoot.appendingPathComponent("Flows/scaffold.sh").path
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/git"), "git is not installed"))
+    func theScriptCreatesTheProjectAndReadsTheAnswers() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let outcome = try ProcessRunner.run(Self.script, [], stdin: "my-tool\n2\nswift,go\nreview\ncreate\n", directory: directory,
+                                            environment: ["FLOWRUN": FlowrunProcess.executable.path])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout == "Created my-tool: package my_tool, license Apache-2.0, in swift + go.\n")
+        let readme = try String(contentsOf: directory.appendingPathComponent("my-tool/README.md"), encoding: .utf8)
+        #expect(readme == "# my-tool\n\nPackage my_tool. License: Apache-2.0.\n")
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("my-tool/.git").path))
+    }
+
+    @Test func aRunThatDoesNotFinishCreatesNothingAndFails() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let outcome = try ProcessRunner.run(Self.script, [], stdin: "my-tool\n\nrust\nquit\n", directory: directory,
+                                            environment: ["FLOWRUN": FlowrunProcess.executable.path])
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr.contains("No project created: the run ended cancelled (exit 0)."), "\(outcome.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("my-tool").path))
+    }
+}

@@ -300,6 +300,10 @@ struct Run {
         case nil:
             return .stayed
         case .push(let target)?:
+            guard state.flows[flow].stack.count < Self.maxStack else {
+                end(RunOutcome(.failed, exitCode: 2, message: "flow '\(tree.flows[flow].id)' has \(Self.maxStack) screens on its stack, the limit (a push loop?)"))
+                return .moved
+            }
             switch target {
             case .screen(let screen): state.flows[flow].stack.append(.screen(screen))
             case .flow(let child):
@@ -381,6 +385,8 @@ struct Run {
 
     /// Most elements one `for_each` runs (spec §11 1.1).
     static let maxElements = 10_000
+    /// Most entries on one flow's stack (spec §11 1.1).
+    static let maxStack = 10_000
 
     /// The values of `with` entries, evaluated in `flow`; an entry that fails gives none.
     private mutating func values(of arguments: [(name: String, expression: Compiled<Expression>)], in flow: Int) -> SessionState.ParamValues {
