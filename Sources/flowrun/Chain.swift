@@ -32,7 +32,7 @@ extension FlowRun {
                 let names = tree.screens.map { "\(tree.flows[$0.flow].id)/\($0.id)" }
                 if matches.isEmpty {
                     let suggestion = NearestName.suggest(screen, among: names + tree.screens.map(\.id))
-                    Console.error("no screen '\(screen)' in \(flow)" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+                    Console.error("no screen or notification '\(screen)' in \(flow)" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
                 } else {
                     let candidates = matches.map { "\(tree.flows[tree.screens[$0].flow].id)/\(tree.screens[$0].id)" }
                     Console.error("'\(screen)' names several screens: \(candidates.joined(separator: ", ")); write flow/screen")

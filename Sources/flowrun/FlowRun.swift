@@ -7,7 +7,7 @@ struct FlowRun: ParsableCommand {
         commandName: "flowrun",
         abstract: "Runs and checks YAML flow files.",
         version: FlowrunVersion.current,
-        subcommands: [Run.self, Validate.self, Test.self, Chain.self, Graph.self, Schema.self],
+        subcommands: [Run.self, Validate.self, Test.self, Chain.self, Graph.self, Schema.self, Lsp.self],
         defaultSubcommand: Run.self
     )
 }

@@ -30,7 +30,7 @@ import TestSupport
     @Test func anUnknownScreenIsAUsageErrorWithASuggestion() throws {
         let outcome = try FlowrunProcess.run(["chain", "signin.yaml", "credntials"], directory: flows)
         #expect(outcome.status == 64)
-        #expect(outcome.stderr == "flowrun: error: no screen 'credntials' in signin.yaml; did you mean 'credentials'?\n")
+        #expect(outcome.stderr == "flowrun: error: no screen or notification 'credntials' in signin.yaml; did you mean 'credentials'?\n")
         #expect(outcome.stdout.isEmpty)
     }
 

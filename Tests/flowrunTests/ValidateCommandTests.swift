@@ -133,7 +133,8 @@ import TestSupport
             actions: [first, second, quit]
             on: { first: { push: first }, second: { push: second } }
         """.write(to: directory.appendingPathComponent("app.yaml"), atomically: true, encoding: .utf8)
-        // `cancel` is handled by app only; `{{ qestion }}` is a mistake of the file itself.
+        // `cancel` is handled by app only; `{{ qestion }}` and `nosuch` are mistakes of the
+        // file itself, and the second one's message names the flow it was found in.
         try """
         version: 1
         flow: confirm
@@ -142,14 +143,16 @@ import TestSupport
         screens:
           ask:
             text: "{{ qestion }}"
-            actions: [cancel, back]
+            actions: [cancel, redo, back]
+            on: { redo: { set: { nosuch: 1 } } }
         """.write(to: directory.appendingPathComponent("confirm.yaml"), atomically: true, encoding: .utf8)
         let outcome = try FlowrunProcess.run(["validate", "."], directory: directory)
         #expect(outcome.status == 1)
-        #expect(outcome.stdout.components(separatedBy: "[unknown-name]").count == 2, "reported once: \(outcome.stdout)")
+        #expect(outcome.stdout.components(separatedBy: "[unknown-name]").count == 3, "each reported once: \(outcome.stdout)")
         #expect(outcome.stdout.contains("./confirm.yaml:7:15: error: unknown name 'qestion'"), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("./confirm.yaml:9:28: error: flow 'first' has no variable or field 'nosuch'"), "\(outcome.stdout)")
         #expect(!outcome.stdout.contains("unhandled-action"), "not checked as a root of its own: \(outcome.stdout)")
-        #expect(outcome.stdout.hasSuffix("1 error, 0 warnings in 1 file\n"), "\(outcome.stdout)")
+        #expect(outcome.stdout.hasSuffix("2 errors, 0 warnings in 1 file\n"), "\(outcome.stdout)")
         // Given alone, it is a root, and says what only a user would supply.
         let alone = try FlowrunProcess.run(["validate", "confirm.yaml"], directory: directory)
         #expect(alone.stdout.contains("unhandled-action"), "\(alone.stdout)")

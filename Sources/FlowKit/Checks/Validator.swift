@@ -41,14 +41,21 @@ public struct Validator: Sendable {
         checked(loader.load(bytes, file: file), file: file).report
     }
 
+    /// The report of a file loaded with `loader` (the language server loads once, and
+    /// both checks the file and outlines it).
+    public func report(of loaded: FlowLoadResult, file: String) -> FileReport {
+        checked(loaded, file: file).report
+    }
+
     /// The report of a loaded file, every diagnostic in order of file and position, and
     /// the index its checks read (nil when the file gave no model).
     func checked(_ loaded: FlowLoadResult, file: String) -> (report: FileReport, index: FlowIndex?) {
         let index = loaded.document.map { FlowIndex(root: $0.root) }
         var diagnostics = loaded.diagnostics + (index.map { checks($0, sources: loaded.sources) } ?? [])
-        // A file used twice is checked twice, as two instances: its findings are reported once (spec §3 1.1).
-        var seen = Set<Diagnostic>()
-        diagnostics.removeAll { !seen.insert($0).inserted }
+        // A file used twice is checked twice, as two instances: each finding is reported
+        // once (spec §3 1.1), though its words may name the instance.
+        var seen = Set<DiagnosticPlace>()
+        diagnostics.removeAll { !seen.insert(DiagnosticPlace($0)).inserted }
         let fileOrder = Dictionary((loaded.document?.files ?? [file]).enumerated().map { ($1, $0) }) { first, _ in first }
         diagnostics.sort {
             (fileOrder[$0.file] ?? .max, $0.start, $0.code.rawValue) < (fileOrder[$1.file] ?? .max, $1.start, $1.code.rawValue)
@@ -70,5 +77,17 @@ public struct Validator: Sendable {
             found += GraphCheck.check(index, table: table, transitionsBroken: transitionsBroken) + BranchOrderCheck.check(index)
         }
         return found
+    }
+}
+
+/// A diagnostic's code and where it is: the same at one place is the same finding.
+private struct DiagnosticPlace: Hashable {
+    let code: DiagnosticCode
+    let file: String
+    let start: Mark
+    let end: Mark?
+
+    init(_ diagnostic: Diagnostic) {
+        (code, file, start, end) = (diagnostic.code, diagnostic.file, diagnostic.start, diagnostic.end)
     }
 }

@@ -14,6 +14,9 @@ public struct FlowLoader: Sendable {
     public var maxIncludeDepth: Int
     /// Most flows in one tree, after includes and uses (`too-many-flows`, spec §11 1.1).
     public var maxFlows: Int
+    /// Texts that take the place of files on disk, by path: an editor's open documents,
+    /// which the language server checks as the author types (included and used files too).
+    public var openDocuments: [String: [UInt8]] = [:]
 
     public init(limits: YAMLLimits = .default, maxIncludeDepth: Int = 32, maxFlows: Int = 10_000) {
         self.limits = limits
@@ -170,6 +173,7 @@ private final class IncludeSession {
 
     /// The root node of the file at `resolved`; nil (reported) when it cannot be read or parsed.
     private func read(_ path: Located<String>, resolved: String, verb: String) -> Node? {
+        if let open = loader.openDocuments[resolved] { return parse(open, file: resolved) }
         let bytes: [UInt8]
         do {
             switch try SourceFile.load(resolved, maxSize: loader.limits.maxFileSize) {

@@ -113,8 +113,10 @@ struct FlowModelBuilder {
                   let pathNode = keys[.include], let path = reader.string(pathNode, what: "an include path") else { return nil }
             // A flow that could not be included stays in the tree, empty, so that names of it
             // still resolve and only the include itself is reported.
-            return resolveInclude(path, id) ?? Flow(id: id, start: nil, variables: [], environment: [], screens: [], flows: [],
-                                                    handlers: [], result: nil, location: id.location, isPlaceholder: true)
+            var flow = resolveInclude(path, id) ?? Flow(id: id, start: nil, variables: [], environment: [], screens: [], flows: [],
+                                                        handlers: [], result: nil, location: id.location, isPlaceholder: true)
+            flow.includedFile = path
+            return flow
         }
         guard let keys = reader.mapping(node, allowed: FlowKey.childFlow, what: "flow '\(id.value)'") else { return nil }
         return flow(keys, id: id, location: id.location)
@@ -128,8 +130,10 @@ struct FlowModelBuilder {
         let arguments = keys[.with].map { expressions($0, what: "with", naming: "param name") } ?? []
         let title = keys[.title].flatMap { reader.template($0, what: "a flow's title") }
         guard var flow = resolveUse(path, id) else {
-            return Flow(id: id, start: nil, variables: [], environment: [], screens: [], flows: [],
-                        handlers: [], result: nil, location: id.location, isPlaceholder: true)
+            var placeholder = Flow(id: id, start: nil, variables: [], environment: [], screens: [], flows: [],
+                                   handlers: [], result: nil, location: id.location, isPlaceholder: true)
+            placeholder.usedFile = path
+            return placeholder
         }
         flow.id = id
         flow.location = id.location

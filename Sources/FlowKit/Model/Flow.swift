@@ -31,6 +31,8 @@ public struct Flow: Sendable {
     public var arguments: [NamedExpression] = []
     /// For an instance of a used file: the file, as its entry names it.
     public var usedFile: Located<String>?
+    /// For an included flow: the file, as its `include` names it.
+    public var includedFile: Located<String>?
     /// Where the key naming the flow is written (the `flows:` key, or 1:1 for the root).
     public var location: SourceLocation
     /// Set for a flow whose include failed: it stands in, empty, so names of it resolve.

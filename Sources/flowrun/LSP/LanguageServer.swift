@@ -1,0 +1,286 @@
+import FlowKit
+import FoundationEssentials
+
+/// A Language Server Protocol server for flow files (cli.md `lsp`): the editor's open
+/// documents are checked as `validate` checks them on every change, and an outline of
+/// each answers hover, go-to-definition, completion and document symbols. Bad input gets
+/// the protocol's error reply; the server never exits on it.
+struct LanguageServer {
+    private var connection: LSPConnection
+    /// The open documents' texts, by path.
+    private var documents: [String: [UInt8]] = [:]
+    /// What the last check of each open document found: the files it read, and its outline.
+    private var checks: [String: Check] = [:]
+    private var shutdownRequested = false
+
+    private struct Check {
+        let report: FileReport
+        let sources: [String: SourceText]
+        let outline: FlowOutline?
+        let document: FlowDocument?
+    }
+
+    init(connection: LSPConnection) {
+        self.connection = connection
+    }
+
+    /// Serves until the editor says `exit` or closes the stream; returns the exit status.
+    mutating func run() -> Int32 {
+        while true {
+            let body: [UInt8]
+            do {
+                body = try connection.read()
+            } catch .closed {
+                return shutdownRequested ? 0 : 1
+            } catch {
+                // A frame that cannot be read leaves nothing to answer: the stream is lost.
+                Console.error("lsp: \(error)")
+                return 1
+            }
+            guard let message = try? JSONDecoder().decode(JSONValue.self, from: Data(body)), case .object = message else {
+                reply(error: -32700, "the message is not JSON", to: .null)
+                continue
+            }
+            if message["method"]?.string == "exit" { return shutdownRequested ? 0 : 1 }
+            handle(message)
+        }
+    }
+
+    private mutating func handle(_ message: JSONValue) {
+        let id = message["id"]
+        guard let method = message["method"]?.string else {
+            if let id { reply(error: -32600, "a request needs a method", to: id) }
+            return
+        }
+        let params = message["params"] ?? .null
+        switch method {
+        case "initialize": reply(Self.capabilities, to: id)
+        case "initialized", "$/setTrace", "$/cancelRequest", "textDocument/didSave", "workspace/didChangeConfiguration": break
+        case "shutdown":
+            shutdownRequested = true
+            reply(.null, to: id)
+        case "textDocument/didOpen":
+            guard let path = path(params["textDocument"]), let text = params["textDocument"]?["text"]?.string else { return }
+            documents[path] = Array(text.utf8)
+            recheck()
+        case "textDocument/didChange":
+            guard let path = path(params["textDocument"]), let text = params["contentChanges"]?.array?.last?["text"]?.string else { return }
+            documents[path] = Array(text.utf8)
+            recheck()
+        case "textDocument/didClose":
+            guard let path = path(params["textDocument"]) else { return }
+            documents[path] = nil
+            checks[path] = nil
+            publish([], for: path)
+            recheck()
+        case "textDocument/hover": reply(hover(params), to: id)
+        case "textDocument/definition": reply(definition(params), to: id)
+        case "textDocument/completion": reply(completion(params), to: id)
+        case "textDocument/codeAction": reply(codeActions(params), to: id)
+        case "textDocument/documentSymbol": reply(symbols(params), to: id)
+        default:
+            if let id { reply(error: -32601, "flowrun lsp does not handle '\(method)'", to: id) }
+        }
+    }
+
+    private static let capabilities: JSONValue = [
+        "capabilities": [
+            "textDocumentSync": ["openClose": true, "change": 1],
+            "hoverProvider": true,
+            "definitionProvider": true,
+            "completionProvider": ["triggerCharacters": [" ", ".", "{"]],
+            "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+            "documentSymbolProvider": true,
+        ],
+        "serverInfo": ["name": "flowrun", "version": .string(FlowrunVersion.current)],
+    ]
+
+    // MARK: Checking
+
+    /// Checks every open document, as `validate` checks files given together: a document
+    /// another one includes or uses is checked through it, and gets its findings.
+    private mutating func recheck() {
+        var validator = Validator()
+        validator.loader.openDocuments = documents
+        var reports: [FileReport] = []
+        for (path, bytes) in documents {
+            let loaded = validator.loader.load(bytes, file: path)
+            let report = validator.report(of: loaded, file: path)
+            checks[path] = Check(report: report, sources: loaded.sources,
+                                 outline: loaded.document.map { FlowOutline(document: $0, sources: loaded.sources) }, document: loaded.document)
+            reports.append(report)
+        }
+        let roots = FileReport.roots(of: reports)
+        for path in documents.keys {
+            var found: [Diagnostic] = []
+            for report in roots { found += report.diagnostics.filter { $0.file == path } }
+            publish(found, for: path)
+        }
+    }
+
+    private func publish(_ diagnostics: [Diagnostic], for path: String) {
+        let positions = self.positions(of: path)
+        let items: [JSONValue] = diagnostics.map { diagnostic in
+            var item: [String: JSONValue] = [
+                "range": positions.range(diagnostic.start, diagnostic.end),
+                "severity": diagnostic.severity == .error ? 1 : 2,
+                "code": .string(diagnostic.code.rawValue),
+                "source": "flowrun",
+                "message": .string(diagnostic.message),
+            ]
+            if !diagnostic.notes.isEmpty {
+                item["relatedInformation"] = .array(diagnostic.notes.map { note in
+                    ["location": ["uri": .string(DocumentURI.uri(of: note.file)), "range": self.positions(of: note.file).range(note.start, nil)],
+                     "message": .string(note.message)]
+                })
+            }
+            if let fix = diagnostic.fix { item["data"] = ["fix": .string(fix.message), "replacement": fix.replacement.map(JSONValue.string) ?? .null] }
+            return .object(item)
+        }
+        connection.write(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
+                          "params": ["uri": .string(DocumentURI.uri(of: path)), "diagnostics": .array(items)]])
+    }
+
+    // MARK: Requests
+
+    private func hover(_ params: JSONValue) -> JSONValue {
+        guard let (path, mark) = place(params), let reference = reference(at: mark, in: path) else { return .null }
+        return ["contents": ["kind": "markdown", "value": .string(reference.hover)],
+                "range": positions(of: path).range(reference.location.range.start, reference.location.range.end)]
+    }
+
+    private func definition(_ params: JSONValue) -> JSONValue {
+        guard let (path, mark) = place(params), let target = reference(at: mark, in: path)?.definition else { return .null }
+        return ["uri": .string(DocumentURI.uri(of: target.file)),
+                "range": positions(of: target.file).range(target.range.start, target.range.end)]
+    }
+
+    /// Keys valid at the cursor; ids in scope in a target's or `send`'s value; names and
+    /// functions in an expression.
+    private func completion(_ params: JSONValue) -> JSONValue {
+        guard let (path, mark) = place(params), let bytes = documents[path] else { return .array([]) }
+        let context = EditingContext(text: SourceText(bytes), line: mark.line, column: mark.column)
+        let chain = flowChain(context, in: path)
+        let flow = chain.last
+        var items: [JSONValue] = []
+        func add(_ labels: [String], kind: Int, detail: String) {
+            for label in labels { items.append(["label": .string(label), "kind": JSONValue(kind), "detail": .string(detail)]) }
+        }
+        if context.inExpression {
+            add(chain.reversed().flatMap(namesInScope), kind: 6, detail: "variable")
+            add(allFlowIDs(in: path), kind: 9, detail: "flow")
+            add(EditingContext.functions, kind: 3, detail: "function")
+        } else if let key = context.valueKey {
+            switch key {
+            case "push", "replace", "start", "to":
+                add(flow?.screens.map(\.id.value) ?? [], kind: 7, detail: "screen")
+                add(flow?.flows.map(\.id.value) ?? [], kind: 9, detail: "child flow")
+            case "send":
+                add(allActions(in: path), kind: 23, detail: "action")
+            default: break
+            }
+        } else {
+            add(context.keys, kind: 10, detail: "key")
+        }
+        return .array(items)
+    }
+
+    private func codeActions(_ params: JSONValue) -> JSONValue {
+        guard let uri = params["textDocument"]?["uri"]?.string else { return .array([]) }
+        let actions: [JSONValue] = (params["context"]?["diagnostics"]?.array ?? []).compactMap { diagnostic in
+            guard let replacement = diagnostic["data"]?["replacement"]?.string, let title = diagnostic["data"]?["fix"]?.string,
+                  let range = diagnostic["range"] else { return nil }
+            return ["title": .string(title), "kind": "quickfix", "diagnostics": [diagnostic],
+                    "edit": ["changes": .object([uri: [["range": range, "newText": .string(replacement)]]])]]
+        }
+        return .array(actions)
+    }
+
+    private func symbols(_ params: JSONValue) -> JSONValue {
+        guard let path = path(params["textDocument"]), let root = checks[path]?.outline?.root else { return .array([]) }
+        let positions = self.positions(of: path)
+        func describe(_ symbol: FlowOutline.Symbol) -> JSONValue? {
+            guard symbol.location.file == path else { return nil }
+            let kind: Int = switch symbol.kind {
+            case .flow: 2      // Module
+            case .screen: 5    // Class
+            case .field: 8     // Field
+            }
+            let range = positions.range(symbol.location.range.start, symbol.location.range.end)
+            var item: [String: JSONValue] = ["name": .string(symbol.name), "kind": JSONValue(kind), "range": range, "selectionRange": range,
+                                             "children": .array(symbol.children.compactMap(describe))]
+            if let detail = symbol.detail { item["detail"] = .string(detail) }
+            return .object(item)
+        }
+        return .array([describe(root)].compactMap { $0 })
+    }
+
+    // MARK: Helpers
+
+    private func path(_ document: JSONValue?) -> String? {
+        document?["uri"]?.string.flatMap(DocumentURI.path(of:))
+    }
+
+    private func place(_ params: JSONValue) -> (String, Mark)? {
+        guard let path = path(params["textDocument"]), let mark = positions(of: path).mark(params["position"]) else { return nil }
+        return (path, mark)
+    }
+
+    /// The text of a file as the last check read it, or the open document's.
+    private func positions(of path: String) -> DocumentPositions {
+        if let bytes = documents[path] { return DocumentPositions(text: SourceText(bytes)) }
+        return DocumentPositions(text: checks.values.lazy.compactMap { $0.sources[path] }.first)
+    }
+
+    private func reference(at mark: Mark, in path: String) -> FlowOutline.Reference? {
+        checks.values.lazy.compactMap { $0.outline?.reference(at: mark, in: path) }.first
+    }
+
+    /// The flows from the root to the one the cursor is in, found by the `flows:` keys on
+    /// the way to it, as the last check read them.
+    private func flowChain(_ context: EditingContext, in path: String) -> [Flow] {
+        guard let root = checks[path]?.document?.root else { return [] }
+        var chain = [root]
+        for id in context.flowPath {
+            guard let child = chain[chain.count - 1].flows.first(where: { $0.id.value == id }) else { break }
+            chain.append(child)
+        }
+        return chain
+    }
+
+    private func namesInScope(_ flow: Flow) -> [String] {
+        flow.variables.map(\.name.value) + flow.params.map(\.name.value) + flow.computed.map(\.name.value)
+            + flow.screens.flatMap { $0.fields.map(\.id.value) }
+    }
+
+    private func allFlowIDs(in path: String) -> [String] {
+        guard let root = checks[path]?.document?.root else { return [] }
+        var ids: [String] = []
+        var pending = [root]
+        while let flow = pending.popLast() {
+            ids.append(flow.id.value)
+            pending += flow.flows
+        }
+        return ids
+    }
+
+    private func allActions(in path: String) -> [String] {
+        guard let root = checks[path]?.document?.root else { return [] }
+        var actions = Set<String>()
+        var pending = [root]
+        while let flow = pending.popLast() {
+            for handler in flow.handlers + flow.screens.flatMap(\.handlers) { actions.insert(handler.action.value) }
+            pending += flow.flows
+        }
+        return actions.sorted()
+    }
+
+    private func reply(_ result: JSONValue, to id: JSONValue?) {
+        guard let id else { return }
+        connection.write(["jsonrpc": "2.0", "id": id, "result": result])
+    }
+
+    private func reply(error code: Int, _ message: String, to id: JSONValue) {
+        connection.write(["jsonrpc": "2.0", "id": id, "error": ["code": JSONValue(code), "message": .string(message)]])
+    }
+}
