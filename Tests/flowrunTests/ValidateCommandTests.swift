@@ -150,7 +150,7 @@ import TestSupport
         #expect(outcome.status == 1)
         #expect(outcome.stdout.components(separatedBy: "[unknown-name]").count == 3, "each reported once: \(outcome.stdout)")
         #expect(outcome.stdout.contains("./confirm.yaml:7:15: error: unknown name 'qestion'"), "\(outcome.stdout)")
-        #expect(outcome.stdout.contains("./confirm.yaml:9:28: error: flow 'first' has no variable or field 'nosuch'"), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("./confirm.yaml:9:26: error: flow 'first' has no variable or field 'nosuch'"), "\(outcome.stdout)")
         #expect(!outcome.stdout.contains("unhandled-action"), "not checked as a root of its own: \(outcome.stdout)")
         #expect(outcome.stdout.hasSuffix("2 errors, 0 warnings in 1 file\n"), "\(outcome.stdout)")
         // Given alone, it is a root, and says what only a user would supply.
