@@ -5,15 +5,18 @@ extension FlowRun {
     struct Schema: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "schema",
-            abstract: "Prints a JSON Schema of the flow format, for editors.",
+            abstract: "Prints a JSON Schema of the flow format (or, with --tests, of flow test files), for editors.",
             discussion: """
             Save it and point yaml-language-server at it with a first line such as
             # yaml-language-server: $schema=flowrun.schema.json
             """
         )
 
+        @Flag(help: "The schema of flow test files (*.flowtest.yaml) instead.")
+        var tests = false
+
         func run() throws {
-            Console.output(FlowSchema.json)
+            Console.output(tests ? FlowTestSchema.json : FlowSchema.json)
         }
     }
 }

@@ -27,6 +27,9 @@ def main(argv):
     jsonschema.Draft202012Validator.check_schema(schema)
     validator = jsonschema.Draft202012Validator(schema)
     yaml = ruamel.YAML(typ="safe", pure=True)
+    # ruamel's safe loader reads `2026-01-01T09:00:00Z` as a timestamp, which the YAML 1.2
+    # core schema (and flowrun, and yaml-language-server) read as a string.
+    yaml.constructor.add_constructor("tag:yaml.org,2002:timestamp", yaml.constructor.__class__.construct_yaml_str)
     groups = {"--valid": [], "--invalid": []}
     current = None
     for argument in argv[2:]:

@@ -38,8 +38,36 @@ struct SchemaCommandTests {
         #expect(outcome.stdout.contains("\(valid.count) valid and 3 invalid files checked, 0 problems"))
     }
 
-    @Test func everyKeyHasADescription() throws {
-        let schema = try FlowrunProcess.run(["schema"])
+    @Test func theTestSchemaAcceptsTheExampleTestsAndRejectsBrokenOnes() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let schema = try FlowrunProcess.run(["schema", "--tests"])
+        #expect(schema.status == 0)
+        let schemaPath = directory.appendingPathComponent("flowtest.schema.json").path
+        try schema.stdout.write(toFile: schemaPath, atomically: true, encoding: .utf8)
+        let valid = try FileManager.default.contentsOfDirectory(atPath: Fixtures.packageRoot.appendingPathComponent("Flows").path)
+            .filter { $0.hasSuffix(".flowtest.yaml") }.map { Fixtures.packageRoot.appendingPathComponent("Flows/\($0)").path }
+        let broken = [
+            "flow: f.yaml\ncases:\n  - name: a\n    expect: { stauts: finished }\n",            // an unknown key
+            "flow: f.yaml\ncases:\n  - name: a\n    input: [x]\n",                               // no expect
+            "flow: f.yaml\ncommands: [{ exit_code: 0 }]\ncases: []\n",                            // a stub without its command
+            "flow: f.yaml\nnow: tomorrow\ncases: []\n",                                          // not a time
+        ]
+        var invalid: [String] = []
+        for (number, text) in broken.enumerated() {
+            let path = directory.appendingPathComponent("broken\(number).flowtest.yaml").path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            invalid.append(path)
+        }
+        let checker = Fixtures.packageRoot.appendingPathComponent("Tests/Tools/check_schema.py").path
+        let outcome = try ProcessRunner.run("/usr/bin/env", ["python3", checker, schemaPath, "--valid"] + valid + ["--invalid"] + invalid, timeout: 300)
+        #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(valid.count >= 5)
+        #expect(outcome.stdout.contains("\(valid.count) valid and \(invalid.count) invalid files checked, 0 problems"), "\(outcome.stdout)")
+    }
+
+    @Test(arguments: [["schema"], ["schema", "--tests"]])
+    func everyKeyHasADescription(command: [String]) throws {
+        let schema = try FlowrunProcess.run(command)
         let root = try #require(try JSONSerialization.jsonObject(with: Data(schema.stdout.utf8)) as? [String: Any])
         var missing: [String] = []
         func visit(_ node: Any, path: String) {
