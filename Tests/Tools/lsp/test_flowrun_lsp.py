@@ -192,9 +192,19 @@ async def test_an_open_used_file_is_read_from_the_editor(client):
     used = "version: 1\nflow: confirm\nstart: ask\nparams: { q: null }\nscreens:\n  ask: { text: \"{{ qq }}\", actions: [back] }\n"
     (FOLDER / "confirm.yaml").write_text(used, encoding="utf-8")
     user = ("version: 1\nflow: app\nstart: home\nflows:\n  ask: { use: confirm.yaml, with: { q: '\"Sure?\"' } }\n"
+            "on: { ask.done: { say: Done. } }\n"
             "screens:\n  home:\n    actions: [ask, quit]\n    on: { ask: { push: ask } }\n")
     found = await open_document(client, "user.yaml", user, write=True)
     assert found == []
+
+    async def definition(line, character):
+        return await client.text_document_definition_async(types.DefinitionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri("user.yaml")), position=types.Position(line=line, character=character)))
+
+    used_file = await definition(4, 16)
+    assert used_file.uri == uri("confirm.yaml") and used_file.range.start == types.Position(line=0, character=0), "use: → the file"
+    done = await definition(5, 8)
+    assert done.uri == uri("user.yaml") and done.range.start == types.Position(line=4, character=2), "ask.done → the flow"
     assert [d.code for d in await open_document(client, "confirm.yaml", used)] == ["unknown-name"], "its mistake, found through its user"
     fixed = await change_document(client, "confirm.yaml", used.replace("qq", "q"))
     assert fixed == []
