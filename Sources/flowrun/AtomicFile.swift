@@ -35,13 +35,17 @@ struct SourceFileWriteError: Error, CustomStringConvertible {
 
 /// `--state`: the session saved after every answer and transition.
 enum StateFile {
-    /// Saves the session if a path was given; a failed write is reported, not fatal.
-    static func save(_ session: Session, to path: String?) {
-        guard let path else { return }
+    /// Saves the session if a path was given. A failed write is reported; the run goes
+    /// on, and decides at its end (the last save must succeed, or the run exits 74).
+    @discardableResult
+    static func save(_ session: Session, to path: String?) -> Bool {
+        guard let path else { return true }
         do {
             try AtomicFile.replace(path, with: session.savedState())
+            return true
         } catch {
             Console.error(error.description)
+            return false
         }
     }
 }

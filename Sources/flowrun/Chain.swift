@@ -25,7 +25,7 @@ extension FlowRun {
             let (document, tree) = try FlowFile.load(flow)
             let matches = ChainDescription.screens(named: screen, in: tree)
             if matches.isEmpty, let notification = ChainDescription.describe(notification: screen, in: tree, routes: FlowRoutes(document)) {
-                Console.output(notification)
+                try Console.output(notification)
                 return
             }
             guard matches.count == 1 else {
@@ -39,7 +39,7 @@ extension FlowRun {
                 }
                 throw ExitCode.validationFailure
             }
-            Console.output(ChainDescription.describe(screen: matches[0], in: tree, routes: FlowRoutes(document)))
+            try Console.output(ChainDescription.describe(screen: matches[0], in: tree, routes: FlowRoutes(document)))
         }
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ArgumentParser
 import FlowKit
 
 /// The process's standard streams: results on stdout, everything a person reads on stderr.
@@ -29,9 +30,15 @@ enum Console {
         TextStyle.shouldColor(isTerminal: isTerminal(stream), environment: ProcessEnvironment.variables(TextStyle.variablesRead))
     }
 
-    /// Writes a result to stdout.
-    static func output(_ text: String) {
-        emit(text, to: .standardOutput)
+    /// Writes a result to stdout. A write that fails (a full disk, a device that takes
+    /// nothing) is reported and ends the command with 74, `EX_IOERR` (cli.md 1.1): a
+    /// result that did not arrive must not pass for one that did.
+    static func output(_ text: String) throws(ExitCode) {
+        var text = text
+        guard text.withUTF8({ writeAll(UnsafeRawBufferPointer($0), to: STDOUT_FILENO) }) else {
+            error("cannot write the result to stdout: \(String(cString: strerror(errno)))")
+            throw ExitCode.ioError
+        }
     }
 
     /// Reports a problem that is not a diagnostic (an unreadable path) on stderr.
@@ -65,4 +72,9 @@ enum Console {
         }
         return true
     }
+}
+
+extension ExitCode {
+    /// An output could not be written (cli.md 1.1; `EX_IOERR` of sysexits.h).
+    static let ioError = ExitCode(74)
 }

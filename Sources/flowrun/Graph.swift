@@ -23,7 +23,7 @@ extension FlowRun {
 
         func run() throws {
             let (document, tree) = try FlowFile.load(flow)
-            Console.output(FlowDiagram(tree: tree, routes: FlowRoutes(document)).render(as: format))
+            try Console.output(FlowDiagram(tree: tree, routes: FlowRoutes(document)).render(as: format))
         }
     }
 }

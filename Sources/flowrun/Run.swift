@@ -15,7 +15,8 @@ extension FlowRun {
 
             Exit status: 0 finished or quit; 2 the flow does not validate, or an answers key names \
             no field, or a loop ran away; 3 input ended first; 130/143 on SIGINT/SIGTERM (state \
-            saved); the flow's own `exit` code.
+            saved); 74 an output (stdout, --state, --transcript) could not be written; the flow's \
+            own `exit` code.
             """
         )
 
@@ -103,7 +104,8 @@ extension FlowRun {
             do {
                 transcriptFile = try Transcript(path: transcript)
             } catch {
-                throw RunFailure(error.description).exit()
+                Console.error(error.description)
+                throw ExitCode.ioError
             }
             Signals.watch()
             // A state file that cannot be written is found before anyone answers anything.
@@ -111,7 +113,8 @@ extension FlowRun {
                 do {
                     try AtomicFile.replace(state, with: session.savedState())
                 } catch {
-                    throw RunFailure(error.description).exit()
+                    Console.error(error.description)
+                    throw ExitCode.ioError
                 }
             }
             let finished: Session
@@ -135,7 +138,7 @@ extension FlowRun {
                 interrupted = Signals.exitStatus != nil
                 finished = runner.session
             }
-            StateFile.save(finished, to: state)
+            let saved = StateFile.save(finished, to: state)
             memory?.save(finished.answersToRemember)
             if interrupted {
                 let message = "interrupted" + (state.map { "; progress saved in \($0)" } ?? "")
@@ -148,10 +151,16 @@ extension FlowRun {
             if output == .env, let clash = result.envClashes.first {
                 throw RunFailure("--output env: '\(clash.0)' and '\(clash.1)' have the same shell name; use --output json").exit()
             }
-            Console.output(result.render(as: output))
+            try Console.output(result.render(as: output))
             if let message = result.outcome.message, result.outcome.status != .failed || stop == nil {
                 Console.emit(message + "\n", to: .standardError)
             }
+            // An output that could not be written outweighs how the run ended (cli.md 1.1: 74).
+            if let failure = transcriptFile.failure {
+                Console.error(failure.description + " (the transcript is incomplete)")
+                throw ExitCode.ioError
+            }
+            if !saved { throw ExitCode.ioError }
             if result.outcome.exitCode != 0 { throw ExitCode(Int32(clamping: result.outcome.exitCode)) }
         }
 

@@ -16,7 +16,7 @@ extension FlowRun {
         var tests = false
 
         func run() throws {
-            Console.output(tests ? FlowTestSchema.json : FlowSchema.json)
+            try Console.output(tests ? FlowTestSchema.json : FlowSchema.json)
         }
     }
 }

@@ -16,7 +16,7 @@ extension FlowRun {
 
             Exit status: 0 when every case passed, 1 when a case failed, 2 when a test file or its \
             flow cannot be read or has errors (or --generate would overwrite a file), 64 for a \
-            usage error.
+            usage error, 74 when the report or the generated file cannot be written.
             """
         )
 
@@ -57,11 +57,11 @@ extension FlowRun {
             let report = coverage ? CoverageReport(results) : nil
             switch format {
             case .text:
-                Console.output(TestTextReporter(sources: runner.sources, colored: Console.colors(.standardOutput)).render(results, coverage: report))
+                try Console.output(TestTextReporter(sources: runner.sources, colored: Console.colors(.standardOutput)).render(results, coverage: report))
             case .json:
-                Console.output(TestJSONReporter().render(results, coverage: report))
+                try Console.output(TestJSONReporter().render(results, coverage: report))
             case .junit:
-                Console.output(TestJUnitReporter(sources: runner.sources).render(results))
+                try Console.output(TestJUnitReporter(sources: runner.sources).render(results))
                 if let report { Console.emit(TestTextReporter(sources: [:]).render(report) + "\n", to: .standardError) }
             }
             let status = found.problems.isEmpty ? TestSummary(results).exitCode : 2

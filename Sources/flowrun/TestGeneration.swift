@@ -22,7 +22,7 @@ struct TestGeneration {
         let text = FlowTestWriter(tree: tree).write(flow: flowAsWritten, cases: played,
                                                     command: "flowrun test --generate \(flow)")
         if target == "-" {
-            Console.output(text)
+            try Console.output(text)
         } else {
             if !force, FileManager.default.fileExists(atPath: target) {
                 Console.error("'\(target)' exists; give --force to replace it, or --output to write elsewhere")
@@ -32,7 +32,7 @@ struct TestGeneration {
                 try AtomicFile.replace(target, with: Array(text.utf8))
             } catch {
                 Console.error(error.description)
-                throw ExitCode(2)
+                throw ExitCode.ioError
             }
             Console.emit("wrote \(generated.cases.count) case(s) to \(target)\n", to: .standardError)
         }

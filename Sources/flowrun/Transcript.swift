@@ -9,11 +9,16 @@ import Darwin
 /// `--transcript FILE`: JSON Lines, one object per flow title and screen shown, answer
 /// given, action routed, message and end of run, appended as they happen. Every object
 /// has `event` and `time` (RFC 3339, UTC, milliseconds); an answer has the `line` as
-/// typed and the `value` as taken. Secret answers are masked.
-struct Transcript {
+/// typed and the `value` as taken. Secret answers are masked. A class: the runners
+/// write to one transcript, and its first failed write is what the run reports at its end.
+final class Transcript {
     private let descriptor: Int32?
+    private let path: String?
+    /// Why a line could not be written (the first time), if one could not.
+    private(set) var failure: SourceFileWriteError?
 
     init(path: String?) throws(SourceFileWriteError) {
+        self.path = path
         guard let path else {
             descriptor = nil
             return
@@ -75,7 +80,9 @@ struct Transcript {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard var line = try? encoder.encode(fields.mapValues(PlainValue.init)) else { return }
         line.append(UInt8(ascii: "\n"))
-        _ = line.withUnsafeBytes { Console.writeAll($0, to: descriptor) }
+        if !line.withUnsafeBytes({ Console.writeAll($0, to: descriptor) }), failure == nil, let path {
+            failure = SourceFileWriteError(path: path)
+        }
     }
 
     private static let timeFormat = Date.ISO8601FormatStyle(includingFractionalSeconds: true)

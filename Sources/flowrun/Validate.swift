@@ -16,7 +16,7 @@ extension FlowRun {
 
             Exit status: 0 when nothing fails the run, 1 when some file has errors (or warnings, \
             with --strict), 2 when a path cannot be read (the other files are still checked), \
-            64 for a usage error.
+            64 for a usage error, 74 when the report cannot be written.
             """
         )
 
@@ -51,7 +51,7 @@ extension FlowRun {
             reports = FileReport.roots(of: reports)
             let colored = Console.colors(.standardOutput)
             let shown = ValidationOutcome.shown(reports, quiet: quiet, strict: strict)
-            Console.output(format.reporter(colored: colored, strict: strict).render(shown))
+            try Console.output(format.reporter(colored: colored, strict: strict).render(shown))
             let status = ValidationOutcome.exitCode(summary: ValidationSummary(reports), strict: strict, unreadable: unreadable)
             if status != 0 { throw ExitCode(status) }
         }

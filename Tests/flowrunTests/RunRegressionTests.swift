@@ -129,7 +129,8 @@ import TestSupport
 
     @Test func anUnwritableStateStopsTheRunBeforeItStarts() throws {
         let outcome = try FlowrunProcess.run(["run", "signin.yaml", "--state", "/nonexistent/state.json"], stdin: "quit\n", directory: flows)
-        #expect(outcome.status == 2)
+        #expect(outcome.status == 74, "an output that cannot be written (cli.md 1.1)")
+        #expect(outcome.stdout.isEmpty, "the run never started")
         #expect(outcome.stderr.contains("flowrun: error: cannot write '/nonexistent/state.json'"))
     }
 

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// An output that cannot be written (cli.md 1.1): every command whose result goes to
+/// stdout, and `run`'s `--transcript`, `--state` and `test -o`, say what could not be
+/// written and exit 74 (`EX_IOERR`) instead of 0. `/dev/full` takes nothing: every
+/// write to it fails with ENOSPC, as a full disk's would.
+@Suite(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "/dev/full is absent: a full device cannot be simulated"))
+struct OutputFailureTests {
+    private let flows = Fixtures.packageRoot.appendingPathComponent("Flows")
+
+    /// Runs `flowrun arguments…` with stdout sent to /dev/full, through the shell.
+    private func intoFullDevice(_ arguments: [String], stdin: String = "") throws -> ProcessRunner.Outcome {
+        try ProcessRunner.run("/bin/sh", ["-c", "\"$0\" \"$@\" > /dev/full", FlowrunProcess.executable.path] + arguments,
+                              stdin: stdin, directory: flows)
+    }
+
+    @Test(arguments: [
+        ["schema"], ["schema", "--tests"], ["validate", "."], ["test", "."], ["chain", "signin.yaml", "profile"],
+        ["graph", "signin.yaml"], ["test", "--generate", "notes.yaml", "-o", "-"],
+    ])
+    func aResultThatCannotBeWrittenExits74(arguments: [String]) throws {
+        let outcome = try intoFullDevice(arguments)
+        #expect(outcome.status == 74, "\(arguments): \(outcome.stderr)")
+        #expect(outcome.stderr.contains("flowrun: error: cannot write the result to stdout: No space left on device"), "\(outcome.stderr)")
+    }
+
+    @Test func aRunsResultDocumentThatCannotBeWrittenExits74() throws {
+        let outcome = try intoFullDevice(["run", "signin.yaml"], stdin: "quit\n")
+        #expect(outcome.status == 74, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("cannot write the result to stdout"))
+    }
+
+    @Test func aTranscriptThatCannotBeWrittenExits74AfterTheRun() throws {
+        let outcome = try FlowrunProcess.run(["run", "signin.yaml", "--transcript", "/dev/full"], stdin: "quit\n", directory: flows)
+        #expect(outcome.status == 74, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("cannot write '/dev/full': No space left on device (the transcript is incomplete)"))
+        #expect(outcome.stdout.contains("\"status\" : \"cancelled\""), "the result document is still printed")
+    }
+
+    @Test func aGeneratedTestFileThatCannotBeWrittenExits74() throws {
+        let outcome = try FlowrunProcess.run(["test", "--generate", "notes.yaml", "-o", "/nonexistent/notes.flowtest.yaml"], directory: flows)
+        #expect(outcome.status == 74, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("cannot write '/nonexistent/notes.flowtest.yaml'"))
+    }
+}
