@@ -34,8 +34,7 @@ enum Console {
     /// nothing) is reported and ends the command with 74, `EX_IOERR` (cli.md 1.1): a
     /// result that did not arrive must not pass for one that did.
     static func output(_ text: String) throws(ExitCode) {
-        var text = text
-        guard text.withUTF8({ writeAll(UnsafeRawBufferPointer($0), to: STDOUT_FILENO) }) else {
+        guard emit(text, to: .standardOutput) else {
             error("cannot write the result to stdout: \(String(cString: strerror(errno)))")
             throw ExitCode.ioError
         }
@@ -51,10 +50,12 @@ enum Console {
         emit("flowrun: warning: \(message)\n", to: .standardError)
     }
 
-    /// Writes all of `text`, unbuffered, retrying short and interrupted writes.
-    static func emit(_ text: String, to stream: Stream) {
+    /// Writes all of `text`, unbuffered, retrying short and interrupted writes. False if
+    /// a write failed (`errno` says why).
+    @discardableResult
+    static func emit(_ text: String, to stream: Stream) -> Bool {
         var text = text
-        text.withUTF8 { _ = writeAll(UnsafeRawBufferPointer($0), to: stream.descriptor) }
+        return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: stream.descriptor) }
     }
 
     /// Writes all of `bytes` to `descriptor`, retrying short writes and writes a signal
