@@ -5,31 +5,94 @@ import Glibc
 import Darwin
 #endif
 
-/// Writes files whole or not at all: to a temporary file beside the target, synced,
-/// then renamed over it, so a run killed at any moment leaves the previous version.
+/// Writes files whole or not at all, and only where the user asked: to a fresh temporary
+/// file beside the target, synced, then renamed over it, so a run killed at any moment
+/// leaves the previous version.
+///
+/// The temporary file is made with `mkstemp` (`O_CREAT | O_EXCL`, a name nobody can
+/// predict and plant a link at). A target that is a symbolic link is written through it:
+/// the file it points to is replaced, and the link stays. Only a regular file, or no file
+/// at all, is replaced: a directory, a device, a FIFO or a socket is refused (`check`).
+/// A replaced file keeps its permissions; a new one gets 0600.
 enum AtomicFile {
     static func replace(_ path: String, with bytes: [UInt8]) throws(SourceFileWriteError) {
-        let temporary = path + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        let target = try check(path)
+        var existing = stat()
+        let mode: mode_t = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : 0o600
+        var template = Array((directory(of: target) + ".flowrun-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
         guard descriptor >= 0 else { throw SourceFileWriteError(path: path) }
-        guard bytes.withUnsafeBytes({ Console.writeAll($0, to: descriptor) }) else {
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard fchmod(descriptor, mode) == 0, bytes.withUnsafeBytes({ Console.writeAll($0, to: descriptor) }), fsync(descriptor) == 0 else {
             let error = SourceFileWriteError(path: path)
             close(descriptor)
             unlink(temporary)
             throw error
         }
-        fsync(descriptor)
         close(descriptor)
-        guard rename(temporary, path) == 0 else {
+        guard rename(temporary, target) == 0 else {
+            let error = SourceFileWriteError(path: path)
             unlink(temporary)
-            throw SourceFileWriteError(path: path)
+            throw error
         }
+    }
+
+    /// The file a write to `path` lands in (`path` itself, or the file a link at `path`
+    /// points to); refused unless it is a regular file or does not exist yet.
+    @discardableResult
+    static func check(_ path: String) throws(SourceFileWriteError) -> String {
+        var target = path
+        // A chain of links is followed to its end (at most 40 links, as the kernel allows).
+        for _ in 0..<40 {
+            var status = stat()
+            guard lstat(target, &status) == 0 else { return target }
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: return target
+            case S_IFLNK:
+                var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+                let count = readlink(target, &buffer, buffer.count - 1)
+                guard count >= 0 else { throw SourceFileWriteError(path: path) }
+                let destination = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                target = destination.hasPrefix("/") ? destination : directory(of: target) + destination
+            default:
+                throw SourceFileWriteError(path: path, reason: "it is \(kind(of: status.st_mode)), not a regular file")
+            }
+        }
+        throw SourceFileWriteError(path: path, reason: "it is a chain of too many symbolic links")
+    }
+
+    private static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "a directory"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFIFO: "a FIFO"
+        case S_IFSOCK: "a socket"
+        default: "a special file"
+        }
+    }
+
+    /// The folder of `path`, with its trailing `/` (`./` for a bare name).
+    private static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "./" }
+        return String(path[...slash])
     }
 }
 
 struct SourceFileWriteError: Error, CustomStringConvertible {
     let path: String
-    let reason = String(cString: strerror(errno))
+    let reason: String
+
+    /// The failure `errno` tells of.
+    init(path: String) {
+        self.path = path
+        reason = String(cString: strerror(errno))
+    }
+
+    init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
     var description: String { "cannot write '\(path)': \(reason)" }
 }
 

@@ -68,6 +68,15 @@ extension FlowRun {
             let environment = ProcessEnvironment.variables(tree.flows.flatMap(\.environment) + TextStyle.variablesRead + RememberedAnswers.variablesRead)
             var session = Session(tree: tree, environment: environment)
             var events: [SessionEvent] = []
+            // Files are written only where a file can be: a directory, a device or a FIFO given
+            // as --state or --transcript is refused before anything is read or asked.
+            for path in [state, transcript].compactMap({ $0 }) {
+                do {
+                    try AtomicFile.check(path)
+                } catch {
+                    throw RunFailure(error.description).exit()
+                }
+            }
             if resume, let state {
                 do {
                     guard case .bytes(let saved) = try SourceFile.load(state, maxSize: 64 << 20) else { throw RunFailure("'\(state)' is too large") }

@@ -11,23 +11,32 @@ struct TestGeneration {
     let force: Bool
 
     func run() throws {
+        let target = output ?? Self.defaultTestFile(for: flow)
+        // Where the tests would go is checked before the search, which may take a while.
+        if target != "-" {
+            do {
+                try AtomicFile.check(target)
+            } catch {
+                Console.error(error.description)
+                throw ExitCode(2)
+            }
+            if !force, FileManager.default.fileExists(atPath: target) {
+                Console.error("'\(target)' exists; give --force to replace it, or --output to write elsewhere")
+                throw ExitCode(2)
+            }
+        }
         let (document, tree) = try FlowFile.load(flow)
         let universe = CoverageUniverse(document: document, tree: tree)
         let generator = TestGenerator(universe: universe)
         let generated = generator.generate()
         let runner = FlowTestRunner(tree: tree)
         let played = generated.cases.map { (name: $0.name, played: runner.play($0.input)) }
-        let target = output ?? Self.defaultTestFile(for: flow)
         let flowAsWritten = target == "-" ? flow : RelativePath.of(flow, from: Self.folder(of: target))
         let text = FlowTestWriter(tree: tree).write(flow: flowAsWritten, cases: played,
                                                     command: "flowrun test --generate \(flow)")
         if target == "-" {
             try Console.output(text)
         } else {
-            if !force, FileManager.default.fileExists(atPath: target) {
-                Console.error("'\(target)' exists; give --force to replace it, or --output to write elsewhere")
-                throw ExitCode(2)
-            }
             do {
                 try AtomicFile.replace(target, with: Array(text.utf8))
             } catch {

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Files flowrun writes (`--state`, `--transcript`, `test -o`, remembered answers) are
+/// written only where the user asked: never through a link planted at a temporary name,
+/// never over a device, FIFO or directory, and through a link the user made to the file
+/// it points to, keeping that file's permissions. Everything happens in a temporary
+/// folder; device nodes are made there where root allows. `/dev` is never touched.
+@Suite struct FileSafetyTests {
+    static let signin = Fixtures.packageRoot.appendingPathComponent("Flows/signin.yaml").path
+
+    private func run(_ arguments: [String], in directory: URL, stdin: String = "quit\n", timeout: TimeInterval = 30) throws -> ProcessRunner.Outcome {
+        try FlowrunProcess.run(["run", Self.signin] + arguments, stdin: stdin, directory: directory, timeout: timeout)
+    }
+
+    /// The attack on a predictable temporary name (`FILE.tmp-PID`): the shell plants a link
+    /// at the name its own PID gives, then becomes flowrun (`exec` keeps the PID).
+    @Test func aLinkPlantedAtATemporaryNameIsNeverFollowed() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let victim = directory.appendingPathComponent("victim")
+        try "precious\n".write(to: victim, atomically: true, encoding: .utf8)
+        let outcome = try ProcessRunner.run("/bin/sh", ["-c", "ln -s victim state.json.tmp-$$; exec \"$0\" run \"$1\" --state state.json",
+                                                        FlowrunProcess.executable.path, Self.signin],
+                                            stdin: "quit\n", directory: directory)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "precious\n", "the planted link's target was overwritten")
+        #expect(try String(contentsOf: directory.appendingPathComponent("state.json"), encoding: .utf8).hasPrefix("{\"format\""))
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains("flowrun-") }
+        #expect(left.isEmpty, "temporary files left: \(left)")
+    }
+
+    @Test func aDirectoryOrAFIFOIsRefusedBeforeTheRunStarts() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let fifo = directory.appendingPathComponent("fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for option in ["--state", "--transcript"] {
+            for (path, kind) in [(fifo, "a FIFO"), (directory.path, "a directory")] {
+                let outcome = try run([option, path], in: directory)
+                #expect(outcome.status == 2, "\(option) \(kind): \(outcome.stderr)")
+                #expect(outcome.stderr.contains("it is \(kind), not a regular file"), "\(outcome.stderr)")
+                #expect(outcome.stdout.isEmpty && !outcome.stderr.contains("Welcome"), "the run started")
+            }
+        }
+        // A FIFO to resume from is refused, not read (it would wait for a writer for ever).
+        let resumed = try run(["--state", fifo, "--resume"], in: directory, timeout: 10)
+        #expect(resumed.status == 2, "\(resumed.stderr)")
+        let notes = Fixtures.packageRoot.appendingPathComponent("Flows/notes.yaml").path
+        let generated = try FlowrunProcess.run(["test", "--generate", notes, "-o", fifo], directory: directory, timeout: 10)
+        #expect(generated.status == 2, "\(generated.stderr)")
+    }
+
+    @Test(.enabled(if: getuid() == 0, "not root: no device node can be made in a temporary folder"))
+    func aDeviceNodeIsRefusedAndLeftAsItIs() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let device = directory.appendingPathComponent("null").path
+        // Major 1, minor 3 (what /dev/null is), in Linux's encoding of small numbers.
+        #expect(mknod(device, S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0, "mknod: \(String(cString: strerror(errno)))")
+        let outcome = try run(["--state", device], in: directory)
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains("it is a device, not a regular file"), "\(outcome.stderr)")
+        var status = stat()
+        #expect(lstat(device, &status) == 0 && status.st_mode & S_IFMT == S_IFCHR, "the device node was replaced")
+    }
+
+    @Test func aLinkTheUserMadeIsWrittenThroughAndItsTargetKeepsItsMode() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let real = directory.appendingPathComponent("real.json").path
+        try "{}".write(toFile: real, atomically: true, encoding: .utf8)
+        #expect(chmod(real, 0o640) == 0)
+        #expect(symlink("real.json", directory.appendingPathComponent("link.json").path) == 0)
+        let outcome = try run(["--state", "link.json"], in: directory)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        var status = stat()
+        #expect(lstat(directory.appendingPathComponent("link.json").path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK, "the link was replaced")
+        #expect(try String(contentsOfFile: real, encoding: .utf8).hasPrefix("{\"format\""), "the file the link points to was not updated")
+        #expect(stat(real, &status) == 0 && status.st_mode & 0o777 == 0o640, "the mode was not kept")
+        // A new state file is the user's alone.
+        _ = try run(["--state", "new.json"], in: directory)
+        #expect(stat(directory.appendingPathComponent("new.json").path, &status) == 0 && status.st_mode & 0o777 == 0o600)
+    }
+}
