@@ -25,16 +25,20 @@ struct RememberedAnswers {
     }
 
     /// Keeps `answers` for this flow file; other flows' answers stay. Failures are reported, not fatal.
+    /// The store is read, merged and written under a lock, so that runs ending at the same
+    /// moment each keep their answers.
     func save(_ answers: [String: Value]) {
         guard let storePath, !answers.isEmpty else { return }
-        var all = store()
-        all[flowKey, default: [:]].merge(answers) { _, new in new }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        guard let data = try? encoder.encode(all) else { return }
         do {
             let folder = String(storePath.prefix(upTo: storePath.lastIndex(of: "/") ?? storePath.endIndex))
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let lock = try FileLock.waiting(for: storePath)
+            defer { withExtendedLifetime(lock) {} }
+            var all = store()
+            all[flowKey, default: [:]].merge(answers) { _, new in new }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            guard let data = try? encoder.encode(all) else { return }
             try AtomicFile.replace(storePath, with: [UInt8](data))
         } catch {
             Console.warning("cannot remember answers in \(storePath): \(error)")

@@ -77,6 +77,20 @@ extension FlowRun {
                     throw RunFailure(error.description).exit()
                 }
             }
+            // One run at a time on a state file: two would interleave their answers.
+            var stateLock: FileLock?
+            if let state {
+                do {
+                    stateLock = try FileLock.exclusive(for: state)
+                } catch .held(let holder) {
+                    throw RunFailure("'\(state)' is in use by another flowrun run\(holder.map { " (process \($0))" } ?? ""); wait for it to end, or give another --state").exit()
+                } catch .unavailable(let reason) {
+                    // Where no lock file can be made, no state file can be either.
+                    Console.error("cannot write '\(state)': \(reason)")
+                    throw ExitCode.ioError
+                }
+            }
+            defer { withExtendedLifetime(stateLock) {} }
             if resume, let state {
                 do {
                     guard case .bytes(let saved) = try SourceFile.load(state, maxSize: 64 << 20) else { throw RunFailure("'\(state)' is too large") }
