@@ -19,6 +19,7 @@ enum AtomicFile {
         let target = try check(path)
         var existing = stat()
         let mode: mode_t = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : 0o600
+        // mkstemp(3) fills in the X's in place: C interop, lent the template's bytes.
         var template = Array((directory(of: target) + ".flowrun-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
         guard descriptor >= 0 else { throw SourceFileWriteError(path: path) }

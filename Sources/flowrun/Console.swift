@@ -55,6 +55,7 @@ enum Console {
     @discardableResult
     static func emit(_ text: String, to stream: Stream) -> Bool {
         var text = text
+        // write(2) takes the string's bytes in place: C interop.
         return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: stream.descriptor) }
     }
 

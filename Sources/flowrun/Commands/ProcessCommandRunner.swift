@@ -20,7 +20,8 @@ struct ProcessCommandRunner: CommandRunning {
     static let stdoutLimit = 1 << 20
 
     /// The session is synchronous, Subprocess asynchronous: the step waits here, on the
-    /// session's thread, while the program runs on the concurrency pool.
+    /// session's thread, while the program runs on the concurrency pool. The semaphore is
+    /// that bridge, not a speed measure: the run has nothing to do until the program ends.
     func run(_ request: CommandRequest) -> CommandResult {
         let outcome = Mutex<CommandResult?>(nil)
         let finished = DispatchSemaphore(value: 0)
