@@ -40,14 +40,15 @@ enum Console {
         }
     }
 
-    /// Reports a problem that is not a diagnostic (an unreadable path) on stderr.
+    /// Reports a problem that is not a diagnostic (an unreadable path) on stderr. The
+    /// message may quote a path, a key or an answer: it is escaped for the terminal.
     static func error(_ message: String) {
-        emit("flowrun: error: \(message)\n", to: .standardError)
+        emit("flowrun: error: \(TerminalText.escaped(message))\n", to: .standardError)
     }
 
-    /// Warns on stderr about something that does not fail the command.
+    /// Warns on stderr about something that does not fail the command (escaped, as `error`).
     static func warning(_ message: String) {
-        emit("flowrun: warning: \(message)\n", to: .standardError)
+        emit("flowrun: warning: \(TerminalText.escaped(message))\n", to: .standardError)
     }
 
     /// Writes all of `text`, unbuffered, retrying short and interrupted writes. False if

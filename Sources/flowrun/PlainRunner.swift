@@ -29,7 +29,7 @@ struct PlainRunner {
                 let line = given.isLine ? FieldLine(text) : .answer(text)
                 let events = session.enter(line)
                 if case .action = line {} else {
-                    transcript.answered(prompt.field, flow: prompt.screen.flow, line: text, events: events)
+                    transcript.answered(prompt.field, flow: prompt.screen.flow, line: text, events: events, session: session)
                 }
                 show(events)
                 // Under --defaults nobody is there to answer again: a refused default stops the run.
@@ -37,7 +37,7 @@ struct PlainRunner {
                     throw Stop(message: "--defaults: the default of '\(prompt.field.id)' is refused: \(reason)")
                 }
             case .action(let prompt)?:
-                Console.emit(PlainText.actions(prompt), to: .standardError)
+                write(PlainText.actions(prompt))
                 // Under --defaults nobody chooses: the screen's default action is taken (cli.md 1.1).
                 let line: String
                 if acceptDefaults {
@@ -45,7 +45,7 @@ struct PlainRunner {
                         throw Stop(message: "--defaults: the screen '\(prompt.screen.screen)' has no default action")
                     }
                     line = chosen.id
-                    Console.emit(line + "\n", to: .standardError)
+                    write(line + "\n")
                 } else {
                     guard let next = nextLine() else { return }
                     line = next
@@ -71,23 +71,23 @@ struct PlainRunner {
     private mutating func answer(for prompt: FieldPrompt) throws(Stop) -> (text: String, isLine: Bool)? {
         let flow = session.tree.flow(named: prompt.screen.flow) ?? 0
         if let preset = presets.take(flow: flow, field: prompt.field.id) {
-            Console.emit(PlainText.field(prompt) + "(answered by --answers/--set)\n", to: .standardError)
+            write(PlainText.field(prompt) + "(answered by --answers/--set)\n")
             return (preset, false)
         }
         if acceptDefaults {
             guard prompt.defaultValue != nil || !prompt.field.isRequired else {
                 throw Stop(message: "--defaults: the required field '\(prompt.field.id)' has no default and no answer")
             }
-            Console.emit(PlainText.field(prompt) + taken(by: "", for: prompt) + "\n", to: .standardError)
+            write(PlainText.field(prompt) + taken(by: "", for: prompt) + "\n")
             return ("", true)
         }
-        Console.emit(PlainText.field(prompt), to: .standardError)
+        write(PlainText.field(prompt))
         // On a terminal the secret's characters are not echoed; the mask stands for them.
         let hidden = prompt.field.type == .secret ? RawTerminal.hidingInput() : nil
         let line = nextLine()
         if let hidden {
             hidden.restore()
-            Console.emit((line.map { taken(by: $0, for: prompt) } ?? "") + "\n", to: .standardError)
+            write((line.map { taken(by: $0, for: prompt) } ?? "") + "\n")
         }
         if let line { echo(taken(by: line, for: prompt)) }
         return line.map { ($0, true) }
@@ -108,7 +108,7 @@ struct PlainRunner {
     /// as a conversation (secrets masked).
     private func echo(_ text: String) {
         guard !Console.isTerminal(.standardInput) else { return }
-        Console.emit(text + "\n", to: .standardError)
+        write(text + "\n")
     }
 
     private mutating func nextLine() -> String? {
@@ -116,7 +116,7 @@ struct PlainRunner {
         case .text(let line): return line
         case .interrupted: return nil
         case .endOfInput:
-            Console.emit("\n", to: .standardError)
+            write("\n")
             show(session.endOfInput())
             return nil
         }
@@ -127,13 +127,19 @@ struct PlainRunner {
         transcript.record(events)
         for event in events {
             switch event {
-            case .screenShown(let view): Console.emit(PlainText.screen(view), to: .standardError)
-            case .said(let text): Console.emit(text + "\n", to: .standardError)
-            case .refused(let text): Console.emit("! " + text + "\n", to: .standardError)
-            case .warning(let text, let location): Console.emit("\(location): warning: " + text + "\n", to: .standardError)
+            case .screenShown(let view): write(PlainText.screen(view))
+            case .said(let text): write(text + "\n")
+            case .refused(let text): write("! " + text + "\n")
+            case .warning(let text, let location): write("\(location): warning: " + text + "\n")
             case .answered, .routed, .observed, .commandRan, .repeated, .ended: break
             }
         }
+    }
+
+    /// Writes to stderr, escaped for the terminal: plain mode draws nothing of its own,
+    /// so everything it writes (a screen, a prompt, an echoed answer) is escaped whole.
+    private func write(_ text: String) {
+        Console.emit(TerminalText.escaped(text), to: .standardError)
     }
 
     func save() { StateFile.save(session, to: statePath) }

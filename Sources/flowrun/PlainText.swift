@@ -28,9 +28,11 @@ enum PlainText {
     }
 
     /// What an empty line takes, written as an answer would be typed (`y`/`n` for a
-    /// boolean); nil when there is no default, and for a secret, whose default is never shown.
+    /// boolean); nil when there is no default, and for a secret field, whose default is
+    /// never shown; the mask for a default computed from a secret.
     static func defaultText(_ prompt: FieldPrompt) -> String? {
         guard let value = prompt.defaultValue, prompt.field.type != .secret else { return nil }
+        if prompt.defaultIsSecret { return SecretMask.mask }
         if case .bool(let yes) = value { return yes ? "y" : "n" }
         return value.displayText
     }

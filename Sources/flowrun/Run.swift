@@ -8,7 +8,7 @@ extension FlowRun {
             abstract: "Runs a flow: shows its screens, asks their fields, routes the actions chosen.",
             discussion: """
             Screens and prompts go to stderr; the result document goes to stdout, so \
-            `answers=$(flowrun run f.yaml)` works. With stdin not a terminal (or --plain), one line \
+            `answers=$(flowrun run f.yaml)` works. With stdin or stderr not a terminal (or --plain), one line \
             of stdin answers one question: a field's value (empty for no answer; y/n for booleans; a \
             choice by value or number; multichoice values or numbers separated by commas), or an \
             action's id or number.
@@ -109,10 +109,13 @@ extension FlowRun {
             let remembers = tree.screens.contains { $0.fields.contains { $0.remember } }
             let memory = remembers ? RememberedAnswers(flowFile: flow, environment: environment) : nil
             if let memory { session.remembered = memory.load() }
-            // `--defaults` asks nothing, so it runs in plain mode even on a terminal.
-            let interactive = !plain && !defaults && Console.isTerminal(.standardInput) && environment["TERM"] != "dumb"
+            // `--defaults` asks nothing, so it runs in plain mode even on a terminal. The form
+            // moves the cursor on stderr: with stderr sent elsewhere (`2>log`) the run is plain,
+            // and the log holds no cursor control.
+            let interactive = !plain && !defaults && Console.isTerminal(.standardInput) && Console.isTerminal(.standardError)
+                && environment["TERM"] != "dumb"
             if !commands.isEmpty {
-                session.commandRunner = ProcessCommandRunner(display: CommandDisplay(spins: interactive && Console.isTerminal(.standardError)))
+                session.commandRunner = ProcessCommandRunner(display: CommandDisplay(spins: interactive))
             }
             events = resume ? session.redisplay() : session.start()
             var answered = PresetAnswers()
@@ -174,9 +177,12 @@ extension FlowRun {
             if output == .env, let clash = result.envClashes.first {
                 throw RunFailure("--output env: '\(clash.0)' and '\(clash.1)' have the same shell name; use --output json").exit()
             }
-            try Console.output(result.render(as: output))
+            // JSON and YAML escape what could drive a terminal; `env` lines are for `eval` and
+            // keep a value's bytes, unless a person reads them on a terminal.
+            let rendered = result.render(as: output)
+            try Console.output(output == .env && Console.isTerminal(.standardOutput) ? TerminalText.escaped(rendered) : rendered)
             if let message = result.outcome.message, result.outcome.status != .failed || stop == nil {
-                Console.emit(message + "\n", to: .standardError)
+                Console.emit(TerminalText.escaped(message) + "\n", to: .standardError)
             }
             // An output that could not be written outweighs how the run ended (cli.md 1.1: 74).
             if let failure = transcriptFile.failure {

@@ -43,7 +43,7 @@ struct TestGeneration {
                 Console.error(error.description)
                 throw ExitCode.ioError
             }
-            Console.emit("wrote \(generated.cases.count) case(s) to \(target)\n", to: .standardError)
+            Console.emit("wrote \(generated.cases.count) case(s) to \(TerminalText.line(target))\n", to: .standardError)
         }
         let exercised = played.reduce(into: Set<CoverageItem>()) { $0.formUnion($1.played.exercised) }
         if generated.stoppedAtBound, !generated.unreached.isEmpty {

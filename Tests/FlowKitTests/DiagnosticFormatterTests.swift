@@ -24,10 +24,10 @@ import Testing
                                     fix: .init("did you mean '\u{0}'?", replacement: "b\u{1B}c"))
         let formatter = DiagnosticFormatter(sources: ["f\u{9B}.yaml": SourceText(Array("a: 1\n".utf8))])
         let lines = formatter.format(diagnostic).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines[0] == "f\u{FFFD}.yaml:1:1: error: duplicate key 'a\u{FFFD}[31mX\u{FFFD}Y\u{FFFD}' [duplicate-key]")
-        #expect(lines[3] == "      | b\u{FFFD}c")
-        #expect(lines[4] == "f\u{FFFD}.yaml:1:1: note: first 'a\u{FFFD}' here")
-        #expect(lines.last == "f\u{FFFD}.yaml:1:1: note: did you mean '\u{FFFD}'?")
+        #expect(lines[0] == #"f\u{9b}.yaml:1:1: error: duplicate key 'a\u{1b}[31mX\u{a}Y\u{d}' [duplicate-key]"#)
+        #expect(lines[3] == #"      | b\u{1b}c"#)
+        #expect(lines[4] == #"f\u{9b}.yaml:1:1: note: first 'a\u{7}' here"#)
+        #expect(lines.last == #"f\u{9b}.yaml:1:1: note: did you mean '\u{0}'?"#)
     }
 
     @Test func longLinesAreCutAroundTheCaret() {

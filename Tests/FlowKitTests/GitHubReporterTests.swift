@@ -17,7 +17,7 @@ import TestSupport
     @Test func anErrorIsOneCommandWithNotesAndFixOnLinesOfTheirOwn() {
         let file = "flows/we%2Cird%3Aname %2520.yaml"
         #expect(lines[0] == "::error file=\(file),line=4,col=11,endLine=4,endColumn=17,title=unknown-key::"
-            + "unknown key 'tit\"le' <&> 100%25 off, see: a,b%0Anext line%0D%0Alast\u{1}\u{1B}[31m 日本 {0} [here](1) back\\slash"
+            + "unknown key 'tit\"le' <&> 100%25 off, see: a,b%0Anext line\\u{d}%0Alast\\u{1}\\u{1b}[31m 日本 {0} [here](1) back\\slash"
             + "%0Aflows/we,ird:name %2520.yaml:3:1: note: keys of a screen are listed here: <screen> & 'co'"
             + "%0Aflows/we,ird:name %2520.yaml:4:11: note: did you mean 'title'?")
     }

@@ -71,7 +71,7 @@ import TestSupport
         }
         #expect(outcome.stderr.contains("Stored ******."))
         #expect(outcome.stderr.contains("Bye ******."))
-        #expect(transcript.contains(#""text":"'int(pin) > 0' failed: int(): '******' is not an integer; counted as false""#))
+        #expect(transcript.contains(#""text":"'int(pin) > 0' failed: a value computed from a secret did not fit (not shown); counted as false""#))
         // The caller asked for the values: the result document has them.
         #expect(try json(outcome.stdout).description.contains("hunter2abc"))
     }

@@ -61,4 +61,51 @@ import TestSupport
         #expect(resumed.stderr.contains("warning: not saved, as they were computed from secret answers, so now null: app.note, app.size"),
                 "\(resumed.stderr)")
     }
+
+    /// A short secret, and one transformed, repeated in every place a screen can show a
+    /// template or a value: the label, help, placeholder, default, option labels (listed
+    /// and computed), action labels, text, `say`, and a failure's message. None of them
+    /// shows it; a default or an option computed from it is a secret too, so neither the
+    /// state nor the transcript holds it.
+    @Test func aSecretRepeatedEverywhereIsShownNowhere() throws {
+        let flow = """
+            version: 1
+            flow: app
+            start: ask
+            variables: { up: "", n: 0 }
+            on:
+              next: { set: { up: "upperAscii(pw)" }, push: shown }
+              show: { say: "said {{ pw }} {{ up }}", set: { n: "int(up)" } }
+              finish: { exit: { code: 0 } }
+            screens:
+              ask:
+                fields: [{ id: pw, type: secret }]
+                actions: [next]
+              shown:
+                text: "text {{ pw }} {{ up }} {{ lowerAscii(up) }}"
+                fields:
+                  - { id: copy, label: "label {{ up }}", help: "help {{ pw }}", placeholder: "placeholder {{ up }}", default: "{{ up }}" }
+                  - id: listed
+                    type: choice
+                    options: [{ value: x, label: "option {{ pw }}" }]
+                  - { id: computed, type: choice, options: "[pw, up]" }
+                actions:
+                  - { id: show, label: "action {{ up }}" }
+                  - { id: finish, label: "Finish" }
+            """
+        let directory = try FlowrunProcess.folder(holding: flow)
+        let outcome = try FlowrunProcess.run(["run", "f.yaml", "--state", "state.json", "--transcript", "t.jsonl", "--output", "none"],
+                                             stdin: "q7\nnext\n\n1\n2\nshow\nfinish\n", directory: directory)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("label ******"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("[******]"), "the default is there, masked")
+        #expect(outcome.stderr.contains("said ****** ******"))
+        let state = try String(contentsOf: directory.appendingPathComponent("state.json"), encoding: .utf8)
+        let transcript = try String(contentsOf: directory.appendingPathComponent("t.jsonl"), encoding: .utf8)
+        for (text, what) in [(outcome.stderr, "stderr"), (state, "the state"), (transcript, "the transcript")] {
+            for secret in ["q7", "Q7"] {
+                #expect(!text.contains(secret), "\(what) shows '\(secret)': \(text)")
+            }
+        }
+    }
 }

@@ -8,9 +8,10 @@
 ///           | ^
 ///
 /// A fix becomes a final note ("did you mean 'title'?"), with its replacement
-/// text under the caret when it has one. Messages, like quoted lines, show control
-/// characters (line breaks too) as U+FFFD: they can hold a user's words, and a report
-/// must neither drive the terminal nor break its one-line-per-diagnostic shape.
+/// text under the caret when it has one. Messages show control characters (line breaks
+/// too) as visible escapes (`MessageText.sanitized`), quoted lines as U+FFFD
+/// (`QuotedLine`): they can hold a user's words, and a report must neither drive the
+/// terminal nor break its one-line-per-diagnostic shape.
 public struct DiagnosticFormatter: Sendable {
     public var style: TextStyle
     /// The files' text, for quoting source lines; a file missing here is rendered without them.
@@ -24,16 +25,16 @@ public struct DiagnosticFormatter: Sendable {
     public func format(_ diagnostic: Diagnostic) -> String {
         var lines: [String] = []
         let severity = diagnostic.severity == .error ? style.red("error:") : style.magenta("warning:")
-        lines.append(style.bold("\(QuotedLine.printable(diagnostic.file)):\(diagnostic.start): ") + severity + " "
-                     + style.bold(QuotedLine.printable(diagnostic.message)) + " [\(diagnostic.code.rawValue)]")
+        lines.append(style.bold("\(MessageText.sanitized(diagnostic.file)):\(diagnostic.start): ") + severity + " "
+                     + style.bold(MessageText.sanitized(diagnostic.message)) + " [\(diagnostic.code.rawValue)]")
         lines += excerpt(file: diagnostic.file, start: diagnostic.start, end: diagnostic.end,
                          replacement: diagnostic.fix?.replacement)
         for note in diagnostic.notes {
-            lines.append(style.bold("\(QuotedLine.printable(note.file)):\(note.start): ") + style.cyan("note:") + " " + QuotedLine.printable(note.message))
+            lines.append(style.bold("\(MessageText.sanitized(note.file)):\(note.start): ") + style.cyan("note:") + " " + MessageText.sanitized(note.message))
             lines += excerpt(file: note.file, start: note.start, end: nil, replacement: nil)
         }
         if let fix = diagnostic.fix {
-            lines.append(style.bold("\(QuotedLine.printable(diagnostic.file)):\(diagnostic.start): ") + style.cyan("note:") + " " + QuotedLine.printable(fix.message))
+            lines.append(style.bold("\(MessageText.sanitized(diagnostic.file)):\(diagnostic.start): ") + style.cyan("note:") + " " + MessageText.sanitized(fix.message))
         }
         return lines.joined(separator: "\n")
     }
@@ -58,7 +59,7 @@ public struct DiagnosticFormatter: Sendable {
             "    \(blank) | " + padding + style.green("^" + String(repeating: "~", count: width - 1)),
         ]
         if let replacement {
-            lines.append("    \(blank) | " + padding + style.green(QuotedLine.printable(replacement)))
+            lines.append("    \(blank) | " + padding + style.green(MessageText.sanitized(replacement)))
         }
         return lines
     }

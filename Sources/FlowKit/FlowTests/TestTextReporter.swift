@@ -1,6 +1,7 @@
 /// The human format of `flowrun test`: each file with its cases (`PASS`/`FAIL`), each
 /// failure at its position in the test file with its diff, then a summary line; with
-/// coverage, a table per flow file and what was not covered.
+/// coverage, a table per flow file and what was not covered. Names and messages from
+/// the test file are escaped for the terminal (`TerminalText`).
 public struct TestTextReporter: Sendable {
     public var style: TextStyle
     public var sources: [String: SourceText]
@@ -14,8 +15,8 @@ public struct TestTextReporter: Sendable {
         let formatter = DiagnosticFormatter(sources: sources, colored: style.enabled)
         var lines: [String] = []
         for result in results {
-            lines.append(style.bold(result.file) + (result.flowFile.isEmpty ? "" : " (\(result.flowFile))"))
-            if let unreadable = result.unreadable { lines.append("  " + style.red("error: ") + unreadable) }
+            lines.append(style.bold(TerminalText.line(result.file)) + (result.flowFile.isEmpty ? "" : " (\(TerminalText.line(result.flowFile)))"))
+            if let unreadable = result.unreadable { lines.append("  " + style.red("error: ") + TerminalText.line(unreadable)) }
             for diagnostic in result.diagnostics { lines.append(formatter.format(diagnostic)) }
             for testCase in result.cases { lines += self.lines(of: testCase) }
         }
@@ -27,15 +28,15 @@ public struct TestTextReporter: Sendable {
 
     private func lines(of testCase: CaseResult) -> [String] {
         let time = String(Int((testCase.seconds * 1000).rounded())) + " ms"
-        guard !testCase.passed else { return ["  " + style.green("PASS") + "  \(testCase.name.value) " + style.dim("(\(time))")] }
-        var lines = ["  " + style.red("FAIL") + "  \(testCase.name.value) " + style.dim("(\(testCase.name.location.description))")]
+        guard !testCase.passed else { return ["  " + style.green("PASS") + "  \(TerminalText.line(testCase.name.value)) " + style.dim("(\(time))")] }
+        var lines = ["  " + style.red("FAIL") + "  \(TerminalText.line(testCase.name.value)) " + style.dim("(\(testCase.name.location.description))")]
         for failure in testCase.failures {
-            lines.append("        \(failure.location): " + style.red("error: ") + failure.message)
-            lines += failure.detail.map { "          " + $0 }
+            lines.append("        \(failure.location): " + style.red("error: ") + TerminalText.line(failure.message))
+            lines += failure.detail.map { "          " + TerminalText.line($0) }
         }
         for refusal in testCase.refusals {
             let place = refusal.location.map { "\($0): " } ?? ""
-            lines.append("        \(place)" + style.dim("note: ") + "the line \(ResultDocument.quoted(refusal.line)) was refused: \(refusal.reason)")
+            lines.append("        \(place)" + style.dim("note: ") + "the line \(ResultDocument.quoted(refusal.line)) was refused: \(TerminalText.line(refusal.reason))")
         }
         return lines
     }
@@ -60,7 +61,7 @@ public struct TestTextReporter: Sendable {
                 lines.append("  " + style.green("everything reachable is covered"))
             } else {
                 lines.append("  not covered:")
-                lines += file.notCovered.map { missed in "    \(missed.name)" + (missed.location.map { style.dim("  \($0)") } ?? "") }
+                lines += file.notCovered.map { missed in "    \(TerminalText.line(missed.name))" + (missed.location.map { style.dim("  \($0)") } ?? "") }
             }
         }
         return lines.joined(separator: "\n")

@@ -59,7 +59,7 @@ public struct Form: Sendable {
         selected = nil
         actions = Self.bar(prompt.offered)
         let current = prompt.currentValue
-        editor = LineEditor(text: prompt.field.type == .secret ? "" : current.map(\.displayText) ?? "")
+        editor = LineEditor(text: prompt.defaultIsSecret ? "" : current.map(\.displayText) ?? "")
         let initial = current ?? prompt.defaultValue
         switch prompt.field.type {
         case .boolean:
@@ -237,13 +237,14 @@ public struct Form: Sendable {
             case .text, .secret, .integer, .number:
                 let label = field.label + ":"
                 var line = style.bold(label) + " "
-                let shown = field.field.type == .secret ? "" : String(editor.text)
+                // What is typed is shown escaped too (a pasted control character), the cursor after it.
+                let shown = field.field.type == .secret ? "" : TerminalText.line(String(editor.text))
                 if editor.text.isEmpty, let hint = placeholder(field) {
                     line += style.dim(hint)
                 } else {
                     line += shown
                 }
-                let before = field.field.type == .secret ? 0 : DisplayWidth.of(String(editor.text[..<editor.cursor]))
+                let before = field.field.type == .secret ? 0 : DisplayWidth.of(TerminalText.line(String(editor.text[..<editor.cursor])))
                 cursor = (lines.count, DisplayWidth.of(label) + 1 + before)
                 lines.append(line)
             case .boolean, .choice, .multichoice:
@@ -260,9 +261,12 @@ public struct Form: Sendable {
         return (lines, cursor)
     }
 
-    /// What an empty editor shows: the default an Enter takes, else the placeholder.
+    /// What an empty editor shows: the default an Enter takes (masked when computed from
+    /// a secret), else the placeholder.
     private func placeholder(_ field: FieldPrompt) -> String? {
-        if let value = field.defaultValue, field.field.type != .secret, !value.displayText.isEmpty { return value.displayText }
+        if let value = field.defaultValue, field.field.type != .secret, !value.displayText.isEmpty {
+            return field.defaultIsSecret ? SecretMask.mask : TerminalText.line(value.displayText)
+        }
         return field.placeholder
     }
 

@@ -15,7 +15,7 @@
 ///   multi-line annotation and a point is more use than a band of lines.
 /// - Escaping is the Actions toolkit's: `%`, CR and LF in the message; those and `:`
 ///   and `,` in property values. Nothing a user writes can end a command early or start
-///   a new one.
+///   a new one. Control characters within a line are visible escapes (`TerminalText`).
 /// - The summary line starts with a digit, so the runner prints it as it is.
 public struct GitHubReporter: Reporter {
     public init() {}
@@ -29,7 +29,7 @@ public struct GitHubReporter: Reporter {
     /// One diagnostic as a workflow command.
     func command(_ diagnostic: Diagnostic) -> String {
         var properties: [(String, String)] = [
-            ("file", diagnostic.file),
+            ("file", MessageText.sanitized(diagnostic.file)),
             ("line", String(diagnostic.start.line)),
             ("col", String(diagnostic.start.column)),
         ]
@@ -46,6 +46,8 @@ public struct GitHubReporter: Reporter {
         if let fix = diagnostic.fix {
             message.append("\(diagnostic.file):\(diagnostic.start): note: \(fix.message)")
         }
+        // The runner prints the message to the log, where an escape sequence would act.
+        message = message.map { TerminalText.escaped($0) }
 
         let name = diagnostic.severity == .error ? "error" : "warning"
         let list = properties.map { "\($0.0)=\(Self.escapeProperty($0.1))" }.joined(separator: ",")

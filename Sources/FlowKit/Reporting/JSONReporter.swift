@@ -17,12 +17,30 @@ public struct JSONReporter: Reporter {
         return Self.encode(document)
     }
 
-    /// A document as pretty-printed JSON with sorted keys, ending with a newline.
+    /// A document as pretty-printed JSON with sorted keys, ending with a newline. The
+    /// encoder escapes C0 controls; DEL, C1 controls and bidirectional overrides, which
+    /// it leaves raw, are escaped too (`\u009b`), so the document is safe on a terminal.
     static func encode(_ document: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(document) else { return "{}\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return escapingUnsafe(String(decoding: data, as: UTF8.self)) + "\n"
+    }
+
+    /// JSON text with every character `TerminalText` finds unsafe as a `\uXXXX` escape.
+    /// Outside strings JSON holds none, so the text stays the same document.
+    static func escapingUnsafe(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: { TerminalText.isUnsafe($0, breaks: .kept) }) else { return json }
+        var result = ""
+        for scalar in json.unicodeScalars {
+            if TerminalText.isUnsafe(scalar, breaks: .kept) {
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     private struct Document: Encodable {

@@ -35,7 +35,8 @@ public struct ScreenView: Sendable, Equatable {
     }
 }
 
-/// A field to answer.
+/// A field to answer. Its texts are rendered and escaped for a terminal (`TerminalText`);
+/// values (the default, the current value, options' values) are as they are.
 public struct FieldPrompt: Sendable {
     public let screen: ScreenView
     public let field: ResponderTree.FieldNode
@@ -46,10 +47,13 @@ public struct FieldPrompt: Sendable {
     public let placeholder: String?
     /// What an empty answer gives: the variable's current value, or the field's default.
     public let defaultValue: Value?
+    /// Whether `defaultValue` must not be shown: the field is a secret, or the value was
+    /// computed from one. A front end shows the mask, or nothing, in its place.
+    public let defaultIsSecret: Bool
     /// For choice and multichoice fields, in order (numbered from 1 in plain mode).
     public let options: [Option]
     /// The variable's value, when it has one (a screen entered again): what an editor
-    /// starts with. `defaultValue` is what an empty answer takes.
+    /// starts with, unless `defaultIsSecret`. `defaultValue` is what an empty answer takes.
     public let currentValue: Value?
     /// Every action the screen offers now; those with `validatesFields` wait until the
     /// fields are answered, the others can be chosen now (spec §5 1.1), as can `back`

@@ -15,9 +15,11 @@ extension Session {
             let field = node.fields[position]
             return .field(FieldPrompt(
                 screen: run.view(of: screen), field: field, position: position,
-                label: run.render(field.label, in: node.flow) ?? Self.humanized(field.id),
-                help: run.render(field.help, in: node.flow), placeholder: run.render(field.placeholder, in: node.flow),
+                label: TerminalText.line(run.render(field.label, in: node.flow) ?? Self.humanized(field.id)),
+                help: run.render(field.help, in: node.flow).map { TerminalText.escaped($0) },
+                placeholder: run.render(field.placeholder, in: node.flow).map(TerminalText.line),
                 defaultValue: run.defaultValue(of: field, in: node.flow),
+                defaultIsSecret: field.type == .secret || run.defaultReadsSecret(of: field, in: node.flow),
                 options: run.options(of: field, in: node.flow),
                 currentValue: state.flows[node.flow].variables[field.id].flatMap { $0 == .null ? nil : $0 },
                 offered: offeredActions(on: screen, run: &run)))
@@ -27,11 +29,11 @@ extension Session {
         }
     }
 
-    /// The screen's actions whose `when` holds, rendered.
+    /// The screen's actions whose `when` holds, rendered and escaped for a terminal.
     private func offeredActions(on screen: Int, run: inout Run) -> [ActionPrompt.Action] {
         let node = tree.screens[screen]
         return node.actions.filter { run.holds($0.when, in: node.flow) }.map { action in
-            ActionPrompt.Action(id: action.id, label: run.render(action.label, in: node.flow) ?? Self.humanized(action.id), key: action.key,
+            ActionPrompt.Action(id: action.id, label: TerminalText.line(run.render(action.label, in: node.flow) ?? Self.humanized(action.id)), key: action.key,
                                 isDefault: action.isDefault, validatesFields: action.validatesFields)
         }
     }

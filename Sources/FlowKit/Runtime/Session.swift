@@ -96,7 +96,7 @@ public struct Session: Sendable {
         var run = Run(session: self)
         let flows = Array(sequence(first: tree.screens[screen].flow) { tree.flows[$0].parent }.reversed())
         let view = run.view(of: screen, titlesOf: flows)
-        return run.events + [.screenShown(view)]
+        return run.events.map(\.escapedForTerminal) + [.screenShown(view)]
     }
 
     /// Answers the current field with a typed line (cli.md's plain-mode rules); an
@@ -200,7 +200,7 @@ public struct Session: Sendable {
 
     private mutating func finish(_ run: Run) -> [SessionEvent] {
         state = run.state
-        return run.events
+        return run.events.map(\.escapedForTerminal)
     }
 
     private func isField(_ phase: SessionState.Phase) -> Bool {

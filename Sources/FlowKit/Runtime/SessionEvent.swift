@@ -25,3 +25,17 @@ public enum SessionEvent: Sendable, Equatable {
     /// The run ended.
     case ended(RunOutcome)
 }
+
+extension SessionEvent {
+    /// The event with its messages escaped for a terminal (`TerminalText`): a `say`, a
+    /// refusal and a warning can quote a flow's text or an answer. Screen views are
+    /// escaped as they are rendered (`Session.Run.view(of:)`).
+    var escapedForTerminal: SessionEvent {
+        switch self {
+        case .said(let text): .said(TerminalText.escaped(text))
+        case .refused(let text): .refused(TerminalText.escaped(text))
+        case .warning(let text, let location): .warning(TerminalText.escaped(text), at: location)
+        default: self
+        }
+    }
+}

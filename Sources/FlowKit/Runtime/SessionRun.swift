@@ -86,13 +86,14 @@ struct Run {
         askField(from: 0, screen: screen)
     }
 
-    /// The screen as it reads now, headed by the titles of `flows` that have one.
+    /// The screen as it reads now, headed by the titles of `flows` that have one;
+    /// escaped for a terminal (`TerminalText`), as everything a front end shows.
     mutating func view(of screen: Int, titlesOf flows: [Int] = []) -> ScreenView {
         let node = tree.screens[screen]
-        var view = ScreenView(flowPath: node.flowPath, screen: node.id, title: render(node.title, in: node.flow),
-                              text: render(node.text, in: node.flow))
+        var view = ScreenView(flowPath: node.flowPath, screen: node.id, title: render(node.title, in: node.flow).map(TerminalText.line),
+                              text: render(node.text, in: node.flow).map { TerminalText.escaped($0) })
         view.flowTitles = flows.compactMap { flow in
-            render(tree.flows[flow].title, in: flow).flatMap { $0.isEmpty ? nil : ScreenView.FlowTitle(flow: tree.flows[flow].id, title: $0) }
+            render(tree.flows[flow].title, in: flow).flatMap { $0.isEmpty ? nil : ScreenView.FlowTitle(flow: tree.flows[flow].id, title: TerminalText.line($0)) }
         }
         return view
     }
@@ -124,6 +125,8 @@ struct Run {
         let field = node.fields[position]
         let options = self.options(of: field, in: node.flow)
         var value = given
+        // A secret field's answer is a secret, and so is a default or an option computed from one.
+        let isSecret = field.type == .secret || (given == nil && defaultReadsSecret(of: field, in: node.flow)) || optionsReadSecret(of: field, in: node.flow)
         if value == nil { value = defaultValue(of: field, in: node.flow) }
         // A required field needs a real answer: not an empty list or an empty rendered default.
         if field.isRequired, value == .list([]) || value == .string("") { value = nil }
@@ -155,7 +158,11 @@ struct Run {
             }
         }
         state.flows[node.flow].variables[field.id] = answer
-        if field.type == .secret { state.flows[node.flow].secret.insert(field.id) }
+        if isSecret {
+            state.flows[node.flow].secret.insert(field.id)
+        } else {
+            state.flows[node.flow].secret.remove(field.id)
+        }
         events.append(.answered(flow: tree.flows[node.flow].id, field: field.id, value: answer))
         let answered = "\(tree.flows[node.flow].id).\(field.id)"
         state.forgottenSecrets.removeAll { $0 == answered }
@@ -181,14 +188,32 @@ struct Run {
         }
     }
 
-    /// A field's options with rendered labels: listed, or from their expression.
+    /// Whether what an empty answer gives was computed from a secret: the variable holds
+    /// a secret-derived value, or the default's template reads one. Shown masked, and
+    /// taken as a secret.
+    func defaultReadsSecret(of field: ResponderTree.FieldNode, in flow: Int) -> Bool {
+        if let current = state.flows[flow].variables[field.id], current != .null { return state.flows[flow].secret.contains(field.id) }
+        guard case .template(let template)? = field.defaultValue else { return false }
+        return scope(flow).readsSecret(template.parsed)
+    }
+
+    /// Whether a field's options come from an expression that reads a secret: their
+    /// labels are masked, and the option chosen is a secret.
+    func optionsReadSecret(of field: ResponderTree.FieldNode, in flow: Int) -> Bool {
+        guard case .expression(let expression)? = field.options else { return false }
+        return scope(flow).readsSecret(expression.parsed)
+    }
+
+    /// A field's options with rendered labels, escaped for a terminal: listed, or from
+    /// their expression (masked when it reads a secret).
     mutating func options(of field: ResponderTree.FieldNode, in flow: Int) -> [FieldPrompt.Option] {
         switch field.options {
         case .list(let list)?:
-            return list.map { FieldPrompt.Option(value: $0.value, label: render($0.label, in: flow) ?? ValueFormatting.render($0.value)) }
+            return list.map { FieldPrompt.Option(value: $0.value, label: TerminalText.line(render($0.label, in: flow) ?? ValueFormatting.render($0.value))) }
         case .expression(let expression)?:
             guard case .list(let values)? = evaluate(expression, in: scope(flow), ifFailing: "the field has no options") else { return [] }
-            return values.map { FieldPrompt.Option(value: $0, label: ValueFormatting.render($0)) }
+            let masked = scope(flow).readsSecret(expression.parsed)
+            return values.map { FieldPrompt.Option(value: $0, label: masked ? SecretMask.mask : TerminalText.line(ValueFormatting.render($0))) }
         case nil:
             return []
         }
@@ -617,14 +642,18 @@ struct Run {
         switch Evaluator.evaluate(expression.parsed, in: scope) {
         case .success(let value): return value
         case .failure(let error):
-            // A message may quote a value the expression read: never a secret's.
-            var message = error.message
-            for text in scope.secretTexts(readBy: expression.parsed) {
-                message = message.replacing(MessageText.quoted(text), with: "'\(SecretMask.mask)'")
-            }
+            let message = Self.shownMessage(of: error, readsSecret: scope.readsSecret(expression.parsed))
             events.append(.warning("'\(expression.source)' failed: \(message); \(consequence)", at: expression.location))
             return nil
         }
+    }
+
+    /// A failure's message as a warning may show it. A message can quote a value the
+    /// expression read or computed (`'AB' is not a number`): when the expression reads a
+    /// secret, that value may be the secret or made from it, however short or
+    /// transformed, so the message says where it failed but quotes nothing.
+    static func shownMessage(of error: EvaluationError, readsSecret: Bool) -> String {
+        readsSecret ? "a value computed from a secret did not fit (not shown)" : error.message
     }
 
     /// The template's text as shown, where a `{{ … }}` that reads a secret shows the mask
@@ -637,7 +666,8 @@ struct Run {
         switch template.parsed.render(in: scope, hiding: hiding) {
         case .success(let text): return text
         case .failure(let error):
-            events.append(.warning("'\(template.source)' failed: \(error.message)", at: template.location))
+            let message = Self.shownMessage(of: error, readsSecret: scope.readsSecret(template.parsed))
+            events.append(.warning("'\(template.source)' failed: \(message)", at: template.location))
             return nil
         }
     }

@@ -54,17 +54,19 @@ struct SessionScope: ValueScope {
 
     /// Whether the expression reads a secret answer, or a value computed from one.
     func readsSecret(_ expression: Expression) -> Bool {
-        !secretTexts(readBy: expression).isEmpty
+        guard holdsSecrets else { return false }
+        var reads = false
+        expression.root.forEachNode { node in
+            if !reads, secretRead(node) != nil { reads = true }
+        }
+        return reads
     }
 
-    /// The values of secrets the expression reads, as text: what a message about it may quote.
-    func secretTexts(readBy expression: Expression) -> [String] {
-        guard holdsSecrets else { return [] }
-        var texts: [String] = []
-        expression.root.forEachNode { node in
-            if let value = secretRead(node) { texts.append(ValueFormatting.render(value)) }
+    /// Whether any `{{ … }}` of the template reads a secret.
+    func readsSecret(_ template: Template) -> Bool {
+        template.parts.contains { part in
+            if case .expression(let expression, _) = part { readsSecret(expression) } else { false }
         }
-        return texts
     }
 
     private var holdsSecrets: Bool {

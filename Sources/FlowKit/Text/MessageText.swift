@@ -1,13 +1,9 @@
-/// Text from users' values, made fit for a message: control characters replaced by
-/// U+FFFD (so a message cannot drive a terminal) and long text cut with `…`.
+/// Text from users' values, made fit for a one-line message: control characters
+/// written as visible escapes (`TerminalText.line`), so a message cannot drive a
+/// terminal, and long text cut with `…`.
 public enum MessageText {
     public static func sanitized(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            let category = scalar.properties.generalCategory
-            result.append(category == .control || category == .format ? "\u{FFFD}" : scalar)
-        }
-        return String(result)
+        TerminalText.line(text)
     }
 
     /// `text` in single quotes, sanitized, at most `limit` scalars.

@@ -1,5 +1,8 @@
 /// A source line made safe to print: control characters (which could drive the
 /// terminal) shown as U+FFFD, and a long line cut to a window around the caret.
+///
+/// One U+FFFD for one character, rather than `TerminalText`'s longer escapes, keeps the
+/// caret under the column it points at.
 struct QuotedLine {
     /// At most this many characters either side of the caret.
     static let reach = 60
@@ -28,16 +31,9 @@ struct QuotedLine {
 
     var text: String { String(String.UnicodeScalarView(scalars)) }
 
-    /// Whether printing the scalar could drive a terminal: C0 controls but tab, DEL, C1.
+    /// Whether printing the scalar could drive a terminal (a tab in a source line is laid out).
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
-    }
-
-    /// `text` on one line, safe to print: control characters, line breaks among them,
-    /// as U+FFFD. For messages, which can hold a user's words (a key, a value).
-    static func printable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? "\u{FFFD}" : $0 }))
+        scalar != "\t" && TerminalText.isUnsafe(scalar)
     }
 
     /// The index in `scalars` of a 1-based column of the original line.

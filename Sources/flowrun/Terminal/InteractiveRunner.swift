@@ -91,7 +91,7 @@ struct InteractiveRunner {
 
     private mutating func answer(_ text: String, to prompt: FieldPrompt) {
         let events = session.answer(text)
-        transcript.answered(prompt.field, flow: prompt.screen.flow, line: text, events: events)
+        transcript.answered(prompt.field, flow: prompt.screen.flow, line: text, events: events, session: session)
         if let refusal = Self.refusal(in: events) {
             form.message = refusal
         } else {
@@ -115,13 +115,13 @@ struct InteractiveRunner {
     private static func shown(_ events: [SessionEvent], for prompt: FieldPrompt) -> String {
         for case .answered(_, let field, let value) in events where field == prompt.field.id {
             if value == .null { return "" }
-            if prompt.field.type == .secret { return SecretMask.mask }
+            if prompt.field.type == .secret || prompt.defaultIsSecret && value == prompt.defaultValue { return SecretMask.mask }
             if let option = prompt.options.first(where: { $0.value == value }) { return option.label }
             if case .list(let values) = value {
                 return values.map { value in prompt.options.first { $0.value == value }?.label ?? value.displayText }.joined(separator: ", ")
             }
             if case .bool(let yes) = value { return yes ? "Yes" : "No" }
-            return value.displayText
+            return TerminalText.line(value.displayText)
         }
         return ""
     }
@@ -130,7 +130,7 @@ struct InteractiveRunner {
     private func showHelp() {
         guard let screen = session.currentScreen else { return }
         let help = ChainDescription.describe(screen: screen, in: session.tree, routes: FlowRoutes(document))
-        Console.emit(style.dim(TextWrapping.wrap(help, width: RawTerminal.width)), to: .standardError)
+        Console.emit(style.dim(TextWrapping.wrap(TerminalText.escaped(help), width: RawTerminal.width)), to: .standardError)
     }
 
     /// Draws events above the form: a screen's title, breadcrumb and wrapped text (the
@@ -154,7 +154,7 @@ struct InteractiveRunner {
                 Console.emit(style.cyan("› ") + text + "\n", to: .standardError)
             case .warning(let text, let location):
                 region.clear()
-                Console.emit(style.yellow("\(location): warning: ") + text + "\n", to: .standardError)
+                Console.emit(style.yellow("\(TerminalText.line(location.description)): warning: ") + text + "\n", to: .standardError)
             case .refused, .answered, .routed, .observed, .commandRan, .repeated, .ended:
                 break
             }

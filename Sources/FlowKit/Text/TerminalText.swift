@@ -1,0 +1,48 @@
+/// Text from a flow, an answer, a state file or the environment, made safe for a
+/// terminal: a character that could drive it (ESC, every other C0 and C1 control, DEL,
+/// and the bidirectional overrides that reorder what is read) is written as a visible
+/// escape, `\u{1b}`. No sequence from a flow can then move the cursor, retitle the
+/// window, ring the bell or write the clipboard (OSC 52).
+///
+/// Every text a front end shows passes through here once: FlowKit's prompts, screen
+/// views and events carry escaped text; the CLI escapes its own messages that quote
+/// input. The escape is printable ASCII, so escaping twice changes nothing.
+public enum TerminalText {
+    /// Whether a line break and a tab are kept: in a screen's text, a message or help,
+    /// the layout wants them; in a label, a title or a value shown in a row, one line is
+    /// expected and they are escaped too.
+    public enum Breaks: Sendable {
+        case kept, escaped
+    }
+
+    public static func escaped(_ text: String, breaks: Breaks = .kept) -> String {
+        guard text.unicodeScalars.contains(where: { isUnsafe($0, breaks: breaks) }) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if isUnsafe(scalar, breaks: breaks) {
+                result += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// A one-line text: `escaped(text, breaks: .escaped)`.
+    public static func line(_ text: String) -> String {
+        escaped(text, breaks: .escaped)
+    }
+
+    /// Whether printing the scalar could drive a terminal or hide what it shows: C0
+    /// controls (but a tab and a line break when `breaks` keeps them), DEL, C1 controls
+    /// (U+009B is a one-character CSI), and the bidirectional embeddings, overrides and
+    /// isolates.
+    public static func isUnsafe(_ scalar: Unicode.Scalar, breaks: Breaks = .escaped) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A: breaks == .escaped
+        case 0x00...0x1F, 0x7F...0x9F: true
+        case 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+}
