@@ -37,7 +37,15 @@ struct InputLines {
                 }
                 return .text(String(decoding: buffer, as: UTF8.self))
             }
-            if Signals.exitStatus != nil { return .interrupted }
+            // A signal that arrives between a look at the flags and a blocking read would be
+            // missed until the next line, which may never come: the read waits only once
+            // poll says input is there, and the flags are looked at every 50 ms meanwhile.
+            var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            while true {
+                let ready = poll(&descriptor, 1, 50)
+                if Signals.exitStatus != nil { return .interrupted }
+                if ready > 0 || (ready < 0 && errno != EINTR) { break }
+            }
             var chunk = [UInt8](repeating: 0, count: 65536)
             let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
             if count > 0 {

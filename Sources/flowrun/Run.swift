@@ -59,6 +59,9 @@ extension FlowRun {
         }
 
         func run() throws {
+            // First: a SIGINT or SIGTERM while the flow loads ends the process as by default,
+            // and from the run's start on, none is lost (`Signals`).
+            Signals.watch()
             let (document, tree) = try FlowFile.load(flow, noColor: noColor || plain)
             let commands = tree.commands
             if !commands.isEmpty && !trust {
@@ -117,6 +120,8 @@ extension FlowRun {
             if !commands.isEmpty {
                 session.commandRunner = ProcessCommandRunner(display: CommandDisplay(spins: interactive))
             }
+            // The run begins: a signal from now on is noted, and the run saves and ends.
+            Signals.startNoting()
             events = resume ? session.redisplay() : session.start()
             var answered = PresetAnswers()
             do {
@@ -133,7 +138,6 @@ extension FlowRun {
                 Console.error(error.description)
                 throw ExitCode.ioError
             }
-            Signals.watch()
             // A state file that cannot be written is found before anyone answers anything.
             if let state {
                 do {

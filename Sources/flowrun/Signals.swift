@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FlowKit
 import Synchronization
 
 /// SIGINT and SIGTERM, noted rather than obeyed at once, so a run can save its state
@@ -13,12 +14,33 @@ enum Signals {
     static let received = Atomic<Int32>(0)
     /// Set by SIGWINCH until the form is drawn again.
     private static let resized = Atomic<Bool>(false)
+    /// Whether SIGINT and SIGTERM are noted (a run has begun), or end the process as by
+    /// default (while the flow and the answers load: a read of a pipe must stay stoppable).
+    private static let noting = Atomic<Bool>(false)
 
-    /// Notes SIGINT and SIGTERM.
+    /// Handles SIGINT and SIGTERM from the start of `run`: they end the process, as by
+    /// default, until `startNoting()`; then they are noted, for the run to save and end.
     static func watch() {
-        for signal in [SIGINT, SIGTERM] {
-            install(signal) { number in Signals.received.store(number, ordering: .relaxed) }
+        _ = received.load(ordering: .relaxed)
+        _ = noting.load(ordering: .relaxed)
+        _ = Interruption.isRequested
+        for each in [SIGINT, SIGTERM] {
+            install(each) { number in
+                guard Signals.noting.load(ordering: .relaxed) else {
+                    // Async-signal-safe: the default action, taken once this handler returns.
+                    signal(number, SIG_DFL)
+                    raise(number)
+                    return
+                }
+                Signals.received.store(number, ordering: .relaxed)
+                Interruption.request()
+            }
         }
+    }
+
+    /// From now on SIGINT and SIGTERM are noted: every wait looks at `exitStatus`.
+    static func startNoting() {
+        noting.store(true, ordering: .relaxed)
     }
 
     /// Notes SIGWINCH; for the terminal front end only.

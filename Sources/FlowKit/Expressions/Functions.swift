@@ -32,7 +32,13 @@ enum Functions {
         case .endsWith: return .bool(StringFunctions.endsWith(text, other))
         case .matches:
             switch RegexPattern.compile(other) {
-            case .success(let pattern): return .bool(pattern.matches(text))
+            case .success(let pattern):
+                switch pattern.match(text) {
+                case .found: return .bool(true)
+                case .notFound: return .bool(false)
+                case .abandoned:
+                    throw EvaluationError("matching took longer than \(Int(RegexPattern.timeLimit)) s, or was interrupted; the pattern backtracks too much on this text", at: span)
+                }
             case .failure(let error):
                 throw EvaluationError("the regular expression does not compile: \(error.reason)", at: span)
             }

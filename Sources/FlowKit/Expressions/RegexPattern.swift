@@ -1,14 +1,32 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 
-/// A compiled `matches` pattern.
+/// A compiled `matches` or field `pattern`.
 ///
 /// CEL specifies RE2 syntax; flowrun uses the standard library's `Regex`, whose syntax
 /// covers RE2's common ground (classes, `\d`, `\w`, `\pL`, groups, `(?i)`, anchors,
 /// counted repetition). Matching works on Unicode scalars, as RE2 works on code points,
 /// not on grapheme clusters. Unlike RE2 the engine backtracks, so a pattern such as
-/// `(a+)+$` can take exponential time on a hostile answer.
+/// `(a+)+b` can take exponential time on a hostile answer; and it cannot be stopped from
+/// outside. So a match runs on a thread of its own (`BoundedMatch`), and is given up
+/// after `timeLimit`, or at once when the user interrupts (`Interruption`).
 struct RegexPattern {
     let regex: Regex<AnyRegexOutput>
+    let source: String
+
+    /// How long a match may take before it is given up.
+    static let timeLimit = 1.0
+
+    /// How a match ended.
+    enum Match: Equatable {
+        case found, notFound
+        /// It ran past `timeLimit`, or the user interrupted it: nothing is known.
+        case abandoned
+    }
 
     /// Why a pattern does not compile (in the engine's words), or nil when it compiles.
     ///
@@ -40,16 +58,17 @@ struct RegexPattern {
     static func compile(_ pattern: String) -> Result<RegexPattern, PatternError> {
         do {
             let regex = try Regex(pattern).matchingSemantics(.unicodeScalar)
-            return .success(RegexPattern(regex: regex))
+            return .success(RegexPattern(regex: regex, source: pattern))
         } catch {
             return .failure(PatternError(reason: MessageText.sanitized("\(error)")))
         }
     }
 
     /// Whether the pattern matches anywhere in `text` (CEL: "matches succeed if they
-    /// match a substring of the argument"; anchor with `^…$` for the whole string).
-    func matches(_ text: String) -> Bool {
-        (try? regex.firstMatch(in: text)) != nil
+    /// match a substring of the argument"; anchor with `^…$` for the whole string), or
+    /// all of it (a field's `pattern`, spec §6).
+    func match(_ text: String, whole: Bool = false) -> Match {
+        BoundedMatch.run(pattern: source, text: text, whole: whole, timeLimit: Self.timeLimit)
     }
 
     struct PatternError: Error {

@@ -7,8 +7,14 @@ enum AnswerConstraints {
         if field.type.hasOptions, options.isEmpty { return "There are no options to choose from." }
         switch (field.type, value) {
         case (.text, .string(let text)), (.secret, .string(let text)):
-            if let pattern = field.pattern, let regex = try? Regex(pattern), (try? regex.wholeMatch(in: text)) == nil {
-                return field.type == .secret ? "The answer does not have the expected form." : "'\(text)' does not have the expected form."
+            if let pattern = field.pattern, case .success(let regex) = RegexPattern.compile(pattern) {
+                switch regex.match(text, whole: true) {
+                case .found: break
+                case .notFound:
+                    return field.type == .secret ? "The answer does not have the expected form." : "'\(text)' does not have the expected form."
+                case .abandoned:
+                    return "The answer could not be checked against the field's pattern in \(Int(RegexPattern.timeLimit)) s; try a shorter one."
+                }
             }
             // Lengths count Unicode scalars, as CEL's size() does.
             return bounds(Double(text.unicodeScalars.count), field, what: "characters")
