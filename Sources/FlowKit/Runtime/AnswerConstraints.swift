@@ -8,7 +8,7 @@ enum AnswerConstraints {
         switch (field.type, value) {
         case (.text, .string(let text)), (.secret, .string(let text)):
             if let pattern = field.pattern, let regex = try? Regex(pattern), (try? regex.wholeMatch(in: text)) == nil {
-                return field.type == .secret ? "The answer does not have the expected form." : "'\(text)' does not have the expected form."
+                return field.type == .secret ? "The answer does not have the expected form." : "\(MessageText.quoted(text)) does not have the expected form."
             }
             // Lengths count Unicode scalars, as CEL's size() does.
             return bounds(Double(text.unicodeScalars.count), field, what: "characters")
@@ -28,7 +28,19 @@ enum AnswerConstraints {
         case (.boolean, .bool):
             return nil
         default:
-            return "The answer is not a \(field.type.rawValue)."
+            return "The answer is not \(kind(of: field.type))."
+        }
+    }
+
+    /// What an answer of each type is, in the words the typed-line refusals use.
+    private static func kind(of type: FieldType) -> String {
+        switch type {
+        case .text, .secret: "text"
+        case .integer: "a whole number"
+        case .number: "a number"
+        case .boolean: "yes or no"
+        case .choice: "one of the options"
+        case .multichoice: "a list of options"
         }
     }
 
