@@ -170,7 +170,7 @@ extension FlowRun {
                 answered = runner.presets
             }
             // An answer given for a field the run never asked is said, not dropped unnoticed.
-            if !interrupted { for unused in answered.unused(in: tree) { Console.warning(unused) } }
+            if !interrupted { for unused in answered.unused(in: tree) { Console.warning(unused.message) } }
             let saved = StateFile.save(finished, to: state)
             memory?.save(finished.answersToRemember)
             if interrupted {

@@ -91,6 +91,33 @@ import TestSupport
         #expect(failure.location.range.start == Mark(line: 8, column: 16))
     }
 
+    /// An answer the run never used fails the case at its key, as left-over input lines do.
+    @Test func anAnswerTheRunNeverUsedFailsTheCase() throws {
+        let (_, tree) = try compiled("""
+        version: 1
+        flow: f
+        start: s
+        variables: { extra: false }
+        screens:
+          s:
+            fields: [{ id: note, when: extra }, { id: name }]
+            actions: [done]
+            on: { done: { finish: true } }
+        """)
+        let source = """
+        flow: f.yaml
+        cases:
+          - name: unused
+            answers: { name: Ada, note: hi }
+            input: [done]
+            expect: { status: finished }
+        """
+        let file = try #require(FlowTestReader().read(Array(source.utf8), file: "t.yaml").file)
+        let result = FlowTestRunner(tree: tree).run(file.cases[0])
+        #expect(result.failures.map(\.message) == ["answers: the answer for 'note' was not used: the run did not ask that field; it is asked only when `extra` holds"])
+        #expect(result.failures.first?.location.range.start == Mark(line: 4, column: 27))
+    }
+
     /// A case's `answers` are refused as `--answers` refuses them: a list for a field of
     /// one value, and a field named twice, each fail the case at the key at fault.
     @Test func aListForATextFieldOrAFieldNamedTwiceFailsTheCase() throws {

@@ -50,6 +50,7 @@ public struct FlowTestRunner: Sendable {
                 result.failures.append(TestFailure("the run ended with \(unused.count) line(s) of input left over", at: first.location,
                                                    detail: ["the run ended: \(run.session.outcome?.status.rawValue ?? "?")"]))
             }
+            result.failures += run.unusedAnswers()
         }
         result.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return result
@@ -111,6 +112,14 @@ struct ScriptedRun {
             return TestFailure("answers: \(error.reason)", at: key?.location ?? SourceLocation(file: "", range: SourceRange(start: .start, end: .start)))
         }
         return nil
+    }
+
+    /// An answer the run never used fails the case at its key, as left-over lines do.
+    func unusedAnswers() -> [TestFailure] {
+        presets.unused(in: tree).map { unused in
+            TestFailure("answers: \(unused.message)",
+                        at: presetLocations[unused.flow]?[unused.field] ?? SourceLocation(file: "", range: SourceRange(start: .start, end: .start)))
+        }
     }
 
     /// Plays lines until the run ends or they run out (then input ends); returns the lines left over.

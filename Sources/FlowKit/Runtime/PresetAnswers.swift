@@ -69,15 +69,15 @@ public struct PresetAnswers: Sendable {
         answers[flow]?.removeValue(forKey: field)?.answer
     }
 
-    /// The answers not taken, as warnings: each names its key (never its answer, which
-    /// may be a secret) and, where the field has one, the `when` that decides whether
-    /// it is asked. In the order of the flow's fields.
-    public func unused(in tree: ResponderTree) -> [String] {
+    /// The answers not taken, each with why, for a warning: the message names the key
+    /// (never the answer, which may be a secret) and, where the field has one, the
+    /// `when` that decides whether it is asked. In the order of the flow's fields.
+    public func unused(in tree: ResponderTree) -> [(flow: Int, field: String, message: String)] {
         tree.screens.flatMap { screen in
-            screen.fields.compactMap { field -> String? in
+            screen.fields.compactMap { field -> (flow: Int, field: String, message: String)? in
                 guard let key = answers[screen.flow]?[field.id]?.key else { return nil }
                 let condition = field.when.map { "; it is asked only when `\(MessageText.sanitized($0.source))` holds" } ?? ""
-                return "the answer for \(MessageText.quoted(key)) was not used: the run did not ask that field\(condition)"
+                return (screen.flow, field.id, "the answer for \(MessageText.quoted(key)) was not used: the run did not ask that field\(condition)")
             }
         }
     }
