@@ -60,7 +60,7 @@ extension FlowRun {
 
         func validate() throws {
             if resume && state == nil { throw ValidationError("--resume needs --state FILE") }
-            for preset in presets where !preset.contains("=") { throw ValidationError("--set takes ID=VALUE, not '\(preset)'") }
+            for preset in presets where !preset.contains("=") { throw ValidationError("--set takes ID=VALUE, not '\(MessageText.sanitized(preset))'") }
         }
 
         func run() throws {

@@ -118,6 +118,13 @@ import TestSupport
         for raw in ["4\n2", "x\ny", "ab\ncd"] { #expect(!outcome.stderr.contains(raw), "\(outcome.stderr)") }
     }
 
+    @Test func aSetWithoutAValueIsQuotedWithoutRawNewlines() throws {
+        let outcome = try FlowrunProcess.run(["run", "f.yaml", "--set", "no\nvalue"], directory: try folder())
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.contains("--set takes ID=VALUE, not 'no"), "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("no\nvalue"), "\(outcome.stderr)")
+    }
+
     @Test func aDefaultOfTheWrongTypeIsRefusedInWords() throws {
         let directory = try FlowrunProcess.folder(holding: """
         version: 1

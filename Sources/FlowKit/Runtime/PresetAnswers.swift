@@ -24,7 +24,8 @@ public struct PresetAnswers: Sendable {
         }
     }
 
-    /// Why an entry cannot be taken: which one (its index in the entries given), and why.
+    /// Why an entry cannot be taken: which one (its index in the entries given; 0 for a
+    /// problem of an answers file as a whole), and why.
     public struct KeyError: Error, Sendable, CustomStringConvertible {
         public let entry: Int
         public let reason: String
