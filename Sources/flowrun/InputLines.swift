@@ -5,14 +5,20 @@ import Darwin
 #endif
 
 /// Lines from standard input, read with `read(2)` so that a signal interrupts the wait.
+/// Text is UTF-8, taken as typed: a byte order mark at the start of the input is not
+/// part of the first line, and a line that is not UTF-8 is reported, never repaired.
 struct InputLines {
     enum Line: Equatable {
         case text(String)
+        /// A line whose bytes are not UTF-8: its number, from 1.
+        case notUTF8(line: Int)
         case endOfInput
         case interrupted
     }
 
     private var buffer: [UInt8] = []
+    /// Lines read so far.
+    private var linesRead = 0
     /// How much of `buffer` is known to hold no line break, so a long line is scanned once.
     private var scanned = 0
     private var ended = false
@@ -23,10 +29,11 @@ struct InputLines {
             if let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
                 var line = buffer[..<newline]
                 if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-                let text = String(decoding: line, as: UTF8.self)
-                buffer.removeSubrange(...newline)
-                scanned = 0
-                return .text(text)
+                defer {
+                    buffer.removeSubrange(...newline)
+                    scanned = 0
+                }
+                return decoded(line)
             }
             scanned = buffer.count
             if ended {
@@ -35,7 +42,7 @@ struct InputLines {
                     buffer.removeAll()
                     scanned = 0
                 }
-                return .text(String(decoding: buffer, as: UTF8.self))
+                return decoded(buffer[...])
             }
             // A signal that arrives between a look at the flags and a blocking read would be
             // missed until the next line, which may never come: the read waits only once
@@ -54,5 +61,14 @@ struct InputLines {
                 ended = true
             }
         }
+    }
+
+    /// The next line's text, without the byte order mark that may start the input.
+    private mutating func decoded(_ bytes: ArraySlice<UInt8>) -> Line {
+        linesRead += 1
+        var bytes = bytes
+        if linesRead == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        guard let text = String(validating: bytes, as: UTF8.self) else { return .notUTF8(line: linesRead) }
+        return .text(text)
     }
 }

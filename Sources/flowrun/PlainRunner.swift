@@ -11,9 +11,18 @@ struct PlainRunner {
     let transcript: Transcript
     var input = InputLines()
 
-    /// Why the run stopped early: a required field with no answer under `--defaults`.
+    /// Why the run stopped early: a required field with no answer under `--defaults`
+    /// (exit 2), or piped input that is not UTF-8 (exit 65, `EX_DATAERR`).
     struct Stop: Error {
         let message: String
+        var exitCode = 2
+    }
+
+    /// What answers a field: a preset answer, or a line (typed, or the default's empty
+    /// line under `--defaults`), which may choose an action.
+    private enum FieldInput: Equatable {
+        case preset(PresetAnswer)
+        case line(String)
     }
 
     /// Runs until the session ends, input ends, or a signal arrives.
@@ -24,16 +33,23 @@ struct PlainRunner {
             switch session.prompt {
             case .field(let prompt)?:
                 guard let given = try answer(for: prompt) else { return }
-                let text = given.text
-                // A typed line may choose an action or clear the field (`/ID`, `/`); a preset is a value.
-                let line = given.isLine ? FieldLine(text) : .answer(text)
-                let events = session.enter(line)
-                if case .action = line {} else {
-                    transcript.answered(prompt.field, flow: prompt.screen.flow, line: text, events: events, session: session)
+                let events: [SessionEvent]
+                switch given {
+                case .preset(let preset):
+                    // A preset is a value, never an action or a clearing `/`.
+                    events = session.answer(preset)
+                    transcript.answered(prompt.field, flow: prompt.screen.flow, line: preset.written, events: events, session: session)
+                case .line(let text):
+                    // A typed line may choose an action or clear the field (`/ID`, `/`).
+                    let line = FieldLine(text)
+                    events = session.enter(line)
+                    if case .action = line {} else {
+                        transcript.answered(prompt.field, flow: prompt.screen.flow, line: text, events: events, session: session)
+                    }
                 }
                 show(events)
                 // Under --defaults nobody is there to answer again: a refused default stops the run.
-                if acceptDefaults, text.isEmpty, case .refused(let reason)? = events.first(where: { if case .refused = $0 { true } else { false } }) {
+                if acceptDefaults, given == .line(""), case .refused(let reason)? = events.first(where: { if case .refused = $0 { true } else { false } }) {
                     throw Stop(message: "--defaults: the default of '\(prompt.field.id)' is refused: \(reason)")
                 }
             case .action(let prompt)?:
@@ -47,7 +63,7 @@ struct PlainRunner {
                     line = chosen.id
                     write(line + "\n")
                 } else {
-                    guard let next = nextLine() else { return }
+                    guard let next = try nextLine(askingAgain: "> ") else { return }
                     line = next
                     echo(line)
                 }
@@ -68,29 +84,35 @@ struct PlainRunner {
     /// The answer to give: a preset value, the default under `--defaults`, or a line of
     /// input (which may choose an action). Nil when input ended or a signal arrived (the
     /// session is told).
-    private mutating func answer(for prompt: FieldPrompt) throws(Stop) -> (text: String, isLine: Bool)? {
+    private mutating func answer(for prompt: FieldPrompt) throws(Stop) -> FieldInput? {
         let flow = session.tree.flow(named: prompt.screen.flow) ?? 0
         if let preset = presets.take(flow: flow, field: prompt.field.id) {
             write(PlainText.field(prompt) + "(answered by --answers/--set)\n")
-            return (preset, false)
+            return .preset(preset)
         }
         if acceptDefaults {
             guard prompt.defaultValue != nil || !prompt.field.isRequired else {
                 throw Stop(message: "--defaults: the required field '\(prompt.field.id)' has no default and no answer")
             }
             write(PlainText.field(prompt) + taken(by: "", for: prompt) + "\n")
-            return ("", true)
+            return .line("")
         }
         write(PlainText.field(prompt))
         // On a terminal the secret's characters are not echoed; the mask stands for them.
         let hidden = prompt.field.type == .secret ? RawTerminal.hidingInput() : nil
-        let line = nextLine()
+        let line: String?
+        do {
+            line = try nextLine(askingAgain: PlainText.field(prompt))
+        } catch {
+            hidden?.restore()
+            throw error
+        }
         if let hidden {
             hidden.restore()
             write((line.map { taken(by: $0, for: prompt) } ?? "") + "\n")
         }
         if let line { echo(taken(by: line, for: prompt)) }
-        return line.map { ($0, true) }
+        return line.map(FieldInput.line)
     }
 
     /// What a line does, as the log shows it: an answer as typed, or for an empty line
@@ -111,14 +133,24 @@ struct PlainRunner {
         write(text + "\n")
     }
 
-    private mutating func nextLine() -> String? {
-        switch input.next() {
-        case .text(let line): return line
-        case .interrupted: return nil
-        case .endOfInput:
-            write("\n")
-            show(session.endOfInput())
-            return nil
+    /// The next line of input; nil when input ended or a signal arrived. A line that is
+    /// not UTF-8 is refused: typed at a terminal, it is asked for again (after `prompt`);
+    /// piped, it stops the run, as the lines after it were likely written for other questions.
+    private mutating func nextLine(askingAgain prompt: String) throws(Stop) -> String? {
+        while true {
+            switch input.next() {
+            case .text(let line): return line
+            case .interrupted: return nil
+            case .endOfInput:
+                write("\n")
+                show(session.endOfInput())
+                return nil
+            case .notUTF8(let number):
+                guard Console.isTerminal(.standardInput) else {
+                    throw Stop(message: "line \(number) of stdin is not valid UTF-8; flowrun reads UTF-8 text", exitCode: 65)
+                }
+                write("! That line is not valid UTF-8 (is the terminal set to UTF-8?); type it again.\n" + prompt)
+            }
         }
     }
 

@@ -9,21 +9,26 @@ extension FlowRun {
             discussion: """
             Screens and prompts go to stderr; the result document goes to stdout, so \
             `answers=$(flowrun run f.yaml)` works. With stdin or stderr not a terminal (or --plain), one line \
-            of stdin answers one question: a field's value (empty for no answer; y/n for booleans; a \
-            choice by value or number; multichoice values or numbers separated by commas), or an \
-            action's id or number.
+            of stdin (UTF-8) answers one question: a field's value (empty for no answer; y/n for \
+            booleans; a choice by value or number; multichoice values or numbers separated by \
+            commas, or a list such as [a, "b,c"]), or an action's id or number.
 
-            Exit status: 0 finished or quit; 2 the flow does not validate, or an answers key names \
-            no field, or a loop ran away; 3 input ended first; 130/143 on SIGINT/SIGTERM (state \
-            saved); 74 an output (stdout, --state, --transcript) could not be written; the flow's \
-            own `exit` code.
+            --answers and --set answer fields before they are asked; each field at most once in \
+            the file and once in the --set options (--set wins over the file). A list answers only \
+            a multichoice field. An answer for a field the run never asks is reported as a warning.
+
+            Exit status: 0 finished or quit; 2 the flow does not validate, or an --answers/--set \
+            entry is refused before the run (a key that names no field, a field named twice, a list \
+            for a field of one value), or a loop ran away; 3 input ended first; 65 a line of piped stdin is not \
+            UTF-8; 130/143 on SIGINT/SIGTERM (state saved); 74 an output (stdout, --state, \
+            --transcript) could not be written; the flow's own `exit` code.
             """
         )
 
         @Argument(help: "The flow file.")
         var flow: String
 
-        @Option(help: "A YAML or JSON file of answers, keyed fieldid or flowid.fieldid.")
+        @Option(help: "A YAML or JSON file of answers, keyed fieldid or flowid.fieldid (at most 16 MiB).")
         var answers: String?
 
         @Option(name: .customLong("set"), help: ArgumentHelp("An answer, as ID=VALUE (repeatable).", valueName: "id=value"))
@@ -55,7 +60,7 @@ extension FlowRun {
 
         func validate() throws {
             if resume && state == nil { throw ValidationError("--resume needs --state FILE") }
-            for preset in presets where !preset.contains("=") { throw ValidationError("--set takes ID=VALUE, not '\(preset)'") }
+            for preset in presets where !preset.contains("=") { throw ValidationError("--set takes ID=VALUE, not '\(MessageText.sanitized(preset))'") }
         }
 
         func run() throws {
@@ -125,7 +130,8 @@ extension FlowRun {
             events = resume ? session.redisplay() : session.start()
             var answered = PresetAnswers()
             do {
-                try answered.add(try answerEntries(), tree: tree)
+                if let answers { try answered.add(try answersFileEntries(answers), tree: tree) }
+                try answered.add(setEntries(), from: "--set", tree: tree)
             } catch let error as PresetAnswers.KeyError {
                 throw RunFailure(error.description).exit()
             } catch let error as SourceFileError {
@@ -156,6 +162,7 @@ extension FlowRun {
                 interrupted = runner.run(startingWith: events)
                 terminal.restore()
                 finished = runner.session
+                answered = runner.presets
             } else {
                 var runner = PlainRunner(session: session, presets: answered, acceptDefaults: defaults, statePath: state,
                                          transcript: transcriptFile)
@@ -163,11 +170,14 @@ extension FlowRun {
                     try runner.run(startingWith: events)
                 } catch {
                     Console.error(error.message)
-                    stop = RunOutcome(.failed, exitCode: 2, message: error.message)
+                    stop = RunOutcome(.failed, exitCode: error.exitCode, message: error.message)
                 }
                 interrupted = Signals.exitStatus != nil
                 finished = runner.session
+                answered = runner.presets
             }
+            // An answer given for a field the run never asked is said, not dropped unnoticed.
+            if !interrupted { for unused in answered.unused(in: tree) { Console.warning(unused.message) } }
             let saved = StateFile.save(finished, to: state)
             memory?.save(finished.answersToRemember)
             if interrupted {
@@ -197,20 +207,20 @@ extension FlowRun {
             if result.outcome.exitCode != 0 { throw ExitCode(Int32(clamping: result.outcome.exitCode)) }
         }
 
-        /// `--answers` then `--set`, in that order (a `--set` wins over the file).
-        private func answerEntries() throws -> [(key: String, text: String)] {
-            var entries: [(key: String, text: String)] = []
-            if let answers {
-                guard case .bytes(let bytes) = try SourceFile.load(answers, maxSize: 16 << 20) else {
-                    throw SourceFileError(path: answers, reason: "it is larger than 16 MiB")
-                }
-                entries += try PresetAnswers.entries(ofFile: bytes, file: answers)
+        /// The entries of `--answers FILE`; `--set` entries, added after them, win.
+        private func answersFileEntries(_ path: String) throws -> [PresetAnswers.Entry] {
+            guard case .bytes(let bytes) = try SourceFile.load(path, maxSize: PresetAnswers.maxFileSize) else {
+                throw SourceFileError(path: path, reason: "an answers file may be at most \(PresetAnswers.maxFileSize >> 20) MiB")
             }
-            for preset in presets {
+            return try PresetAnswers.entries(ofFile: bytes, file: path)
+        }
+
+        /// The `--set ID=VALUE` entries, each value as a typed line would give it.
+        private func setEntries() -> [PresetAnswers.Entry] {
+            presets.map { preset in
                 let parts = preset.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                entries.append((String(parts[0]), parts.count > 1 ? String(parts[1]) : ""))
+                return PresetAnswers.Entry(key: String(parts[0]), answer: .line(parts.count > 1 ? String(parts[1]) : ""))
             }
-            return entries
         }
     }
 }

@@ -91,6 +91,57 @@ import TestSupport
         #expect(failure.location.range.start == Mark(line: 8, column: 16))
     }
 
+    /// An answer the run never used fails the case at its key, as left-over input lines do.
+    @Test func anAnswerTheRunNeverUsedFailsTheCase() throws {
+        let (_, tree) = try compiled("""
+        version: 1
+        flow: f
+        start: s
+        variables: { extra: false }
+        screens:
+          s:
+            fields: [{ id: note, when: extra }, { id: name }]
+            actions: [done]
+            on: { done: { finish: true } }
+        """)
+        let source = """
+        flow: f.yaml
+        cases:
+          - name: unused
+            answers: { name: Ada, note: hi }
+            input: [done]
+            expect: { status: finished }
+        """
+        let file = try #require(FlowTestReader().read(Array(source.utf8), file: "t.yaml").file)
+        let result = FlowTestRunner(tree: tree).run(file.cases[0])
+        #expect(result.failures.map(\.message) == ["answers: the answer for 'note' was not used: the run did not ask that field; it is asked only when `extra` holds"])
+        #expect(result.failures.first?.location.range.start == Mark(line: 4, column: 27))
+    }
+
+    /// A case's `answers` are refused as `--answers` refuses them: a list for a field of
+    /// one value, and a field named twice, each fail the case at the key at fault.
+    @Test func aListForATextFieldOrAFieldNamedTwiceFailsTheCase() throws {
+        let (_, tree) = try compiled(Self.counter)
+        let source = """
+        flow: counter.yaml
+        cases:
+          - name: list
+            answers: { word: [open, sesame] }
+            expect: { status: finished }
+          - name: twice
+            answers: { word: open, counter.word: sesame }
+            expect: { status: finished }
+        """
+        let file = try #require(FlowTestReader().read(Array(source.utf8), file: "t.yaml").file)
+        let results = file.cases.map(FlowTestRunner(tree: tree).run)
+        let list = try #require(results[0].failures.first)
+        #expect(list.message.contains("only a multichoice field takes a list"), "\(list.message)")
+        #expect(list.location.range.start == Mark(line: 4, column: 16))
+        let twice = try #require(results[1].failures.first)
+        #expect(twice.message.contains("'counter.word' and 'word' both answer the field"), "\(twice.message)")
+        #expect(twice.location.range.start == Mark(line: 7, column: 28))
+    }
+
     @Test(arguments: [
         ("cases: []\n", "missing-key", Mark(line: 1, column: 1)),
         ("flow: f.yaml\ncases: { a: 1 }\n", "type-mismatch", Mark(line: 2, column: 8)),

@@ -18,6 +18,12 @@ public enum FlowrunProcess {
     /// answers go to `stateHome` unless `environment` names an `XDG_STATE_HOME`.
     public static func run(_ arguments: [String], stdin: String = "", directory: URL? = nil,
                            environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> ProcessRunner.Outcome {
+        try run(arguments, stdin: Data(stdin.utf8), directory: directory, environment: environment, timeout: timeout)
+    }
+
+    /// Runs `flowrun arguments…` with `stdin` as raw bytes (which need not be UTF-8).
+    public static func run(_ arguments: [String], stdin: Data, directory: URL? = nil,
+                           environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> ProcessRunner.Outcome {
         var environment = environment
         if environment["XDG_STATE_HOME"] == nil { environment["XDG_STATE_HOME"] = stateHome }
         return try ProcessRunner.run(executable.path, arguments, stdin: stdin, directory: directory, environment: environment, timeout: timeout)

@@ -39,6 +39,8 @@ public enum PtyDriver {
 
     public enum Step: Sendable {
         case send(String)
+        /// Bytes as they are, which need not be UTF-8.
+        case sendBytes([UInt8])
         case expect(String)
         case wait(Int)
         case signal(String)
@@ -47,6 +49,7 @@ public enum PtyDriver {
         var json: [String: Any] {
             switch self {
             case .send(let keys): ["send": keys]
+            case .sendBytes(let bytes): ["send_bytes": bytes.map(Int.init)]
             case .expect(let text): ["expect": text]
             case .wait(let milliseconds): ["wait": milliseconds]
             case .signal(let name): ["signal": name]

@@ -4,7 +4,8 @@
 usage: pty_drive.py STEPS_JSON CMD [ARG...]
 
 STEPS_JSON is a list of steps: {"send": "text"} writes keys (use \\u001b for Esc,
-\\u0003 for Ctrl-C, \\u001b[B for the down arrow); {"expect": "text"} waits (up to 5 s)
+\\u0003 for Ctrl-C, \\u001b[B for the down arrow); {"send_bytes": [255, 13]} writes
+bytes as they are (text that is not UTF-8); {"expect": "text"} waits (up to 5 s)
 until the screen output contains the text; {"wait": ms} pauses; {"signal": "TERM"}
 sends the program a signal; {"resize": [rows, columns]} resizes the terminal (the
 program gets SIGWINCH). The terminal starts at 24 rows of 80 columns.
@@ -52,6 +53,9 @@ def main(argv):
     for step in steps:
         if "send" in step:
             os.write(master, step["send"].encode())
+            time.sleep(0.05)
+        elif "send_bytes" in step:
+            os.write(master, bytes(step["send_bytes"]))
             time.sleep(0.05)
         elif "signal" in step:
             process.send_signal(getattr(signal, "SIG" + step["signal"]))

@@ -147,7 +147,7 @@ import TestSupport
         try "name: Ada\nag: 3\n".write(to: directory.appendingPathComponent("typo.yaml"), atomically: true, encoding: .utf8)
         let typo = try FlowrunProcess.run(["run", "flow.yaml", "--answers", "typo.yaml"], directory: directory)
         #expect(typo.status == 2)
-        #expect(typo.stderr == "flowrun: error: 'ag' names no field of the flow; did you mean 'age'?\n")
+        #expect(typo.stderr == "flowrun: error: typo.yaml:2:1: 'ag' names no field of the flow; did you mean 'age'?\n")
         try #"{"name": "Ada", "app.age": 52}"#.write(to: directory.appendingPathComponent("answers.json"), atomically: true, encoding: .utf8)
         let used = try FlowrunProcess.run(["run", "flow.yaml", "--answers", "answers.json", "--set", "pin=9999"],
                                           stdin: "done\n", directory: directory)

@@ -24,7 +24,7 @@ public struct FlowTestCase: Sendable {
     /// Lines of input, as plain mode reads them: a field's answer or an action.
     public var input: [Located<String>]
     /// Answers given up front, as `--answers` gives them: `fieldid` or `flowid.fieldid`.
-    public var answers: [(key: Located<String>, text: String)]
+    public var answers: [(key: Located<String>, answer: PresetAnswer)]
     /// The environment variables `env.NAME` reads.
     public var environment: [String: String]
     public var expect: Expectations

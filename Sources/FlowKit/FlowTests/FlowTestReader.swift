@@ -142,13 +142,13 @@ extension NodeReader {
     }
 
     /// `answers`: what `--answers` takes (cli.md), a value or a list of values per field.
-    private mutating func answerMap(_ node: Node) -> [(key: Located<String>, text: String)] {
+    private mutating func answerMap(_ node: Node) -> [(key: Located<String>, answer: PresetAnswer)] {
         idMapping(node, what: "'answers'").compactMap { key, _, value in
-            guard let text = PresetAnswers.answerText(value) else {
+            guard let answer = PresetAnswer(value) else {
                 report(.typeMismatch, "the answer for '\(key.value)' must be a value or a list of values, but this is \(describe(value))", at: value)
                 return nil
             }
-            return (key, text)
+            return (key, answer)
         }
     }
 

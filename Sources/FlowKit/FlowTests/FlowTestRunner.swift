@@ -50,6 +50,7 @@ public struct FlowTestRunner: Sendable {
                 result.failures.append(TestFailure("the run ended with \(unused.count) line(s) of input left over", at: first.location,
                                                    detail: ["the run ended: \(run.session.outcome?.status.rawValue ?? "?")"]))
             }
+            result.failures += run.unusedAnswers()
         }
         result.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return result
@@ -98,18 +99,27 @@ struct ScriptedRun {
         record(self.session.start(), line: nil)
     }
 
-    /// Takes the case's answers; a key that names no field (or several) fails the case.
-    mutating func preset(_ answers: [(key: Located<String>, text: String)]) -> TestFailure? {
-        for (key, text) in answers {
-            do {
-                for (flow, field) in try presets.add([(key.value, text)], tree: tree) {
-                    presetLocations[flow, default: [:]][field] = key.location
-                }
-            } catch {
-                return TestFailure("answers: \(error.description)", at: key.location)
+    /// Takes the case's answers; a key that names no field (or several, or a field named
+    /// before), or a list for a field that takes one value, fails the case at that key.
+    mutating func preset(_ answers: [(key: Located<String>, answer: PresetAnswer)]) -> TestFailure? {
+        do {
+            let fields = try presets.add(answers.map { PresetAnswers.Entry(key: $0.key.value, answer: $0.answer) }, tree: tree)
+            for ((key, _), (flow, field)) in zip(answers, fields) {
+                presetLocations[flow, default: [:]][field] = key.location
             }
+        } catch {
+            let key = answers.indices.contains(error.entry) ? answers[error.entry].key : answers.first?.key
+            return TestFailure("answers: \(error.reason)", at: key?.location ?? SourceLocation(file: "", range: SourceRange(start: .start, end: .start)))
         }
         return nil
+    }
+
+    /// An answer the run never used fails the case at its key, as left-over lines do.
+    func unusedAnswers() -> [TestFailure] {
+        presets.unused(in: tree).map { unused in
+            TestFailure("answers: \(unused.message)",
+                        at: presetLocations[unused.flow]?[unused.field] ?? SourceLocation(file: "", range: SourceRange(start: .start, end: .start)))
+        }
     }
 
     /// Plays lines until the run ends or they run out (then input ends); returns the lines left over.
@@ -121,7 +131,7 @@ struct ScriptedRun {
                 let flow = tree.flow(named: prompt.screen.flowPath.last ?? "") ?? 0
                 if let preset = presets.take(flow: flow, field: prompt.field.id) {
                     let location = presetLocations[flow]?[prompt.field.id] ?? SourceLocation(file: "", range: SourceRange(start: .start, end: .start))
-                    record(session.answer(preset), line: Located(preset, at: location), secret: prompt.field.type == .secret)
+                    record(session.answer(preset), line: Located(preset.written, at: location), secret: prompt.field.type == .secret)
                     continue
                 }
                 guard let line = remaining.popFirst() else { break playing }

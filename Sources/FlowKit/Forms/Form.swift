@@ -132,6 +132,9 @@ public struct Form: Sendable {
         case .resize: return .redraw
         case .alt(let character):
             return shortcut(character) ?? .redraw
+        case .notUTF8:
+            message = "That key is not UTF-8 text (is the terminal set to UTF-8?)."
+            return .redraw
         default:
             break
         }

@@ -14,4 +14,6 @@ public enum Key: Equatable, Sendable {
     case endOfInput
     /// The terminal changed size (SIGWINCH).
     case resize
+    /// Bytes that are not UTF-8 text: refused with a message, never typed as U+FFFD.
+    case notUTF8
 }

@@ -11,7 +11,7 @@ enum AnswerConstraints {
                 switch regex.match(text, whole: true) {
                 case .found: break
                 case .notFound:
-                    return field.type == .secret ? "The answer does not have the expected form." : "'\(text)' does not have the expected form."
+                    return field.type == .secret ? "The answer does not have the expected form." : "\(MessageText.quoted(text)) does not have the expected form."
                 case .abandoned:
                     return "The answer could not be checked against the field's pattern in \(Int(RegexPattern.timeLimit)) s; try a shorter one."
                 }
@@ -34,7 +34,19 @@ enum AnswerConstraints {
         case (.boolean, .bool):
             return nil
         default:
-            return "The answer is not a \(field.type.rawValue)."
+            return "The answer is not \(kind(of: field.type))."
+        }
+    }
+
+    /// What an answer of each type is, in the words the typed-line refusals use.
+    private static func kind(of type: FieldType) -> String {
+        switch type {
+        case .text, .secret: "text"
+        case .integer: "a whole number"
+        case .number: "a number"
+        case .boolean: "yes or no"
+        case .choice: "one of the options"
+        case .multichoice: "a list of options"
         }
     }
 

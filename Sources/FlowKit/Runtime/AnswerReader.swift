@@ -1,14 +1,15 @@
 /// Reads a typed line as a field's value, by cli.md's plain-mode rules: booleans as
 /// y/yes/true/n/no/false (any case), a choice by value or 1-based number, a
-/// multichoice as values or numbers separated by commas (kept in the options' order).
+/// multichoice as values or numbers separated by commas, or as a YAML flow list
+/// (`[a, "b,c"]`, for options that hold a comma), kept in the options' order.
 enum AnswerReader {
     /// The value the text stands for; `nil` for an empty line (no answer). A refusal's
-    /// message never repeats the text of a secret.
+    /// message never repeats the text of a secret, and quotes other text on one line.
     static func read(_ text: String, for field: ResponderTree.FieldNode,
                      options: [FieldPrompt.Option]) -> Result<Value?, AnswerRefusal> {
         guard !text.isEmpty else { return .success(nil) }
         if field.type.hasOptions, options.isEmpty { return .failure(AnswerRefusal("There are no options to choose from.")) }
-        let shown = field.type == .secret ? "the answer" : "'\(text)'"
+        let shown = field.type == .secret ? "the answer" : MessageText.quoted(text)
         switch field.type {
         case .text, .secret:
             return .success(.string(text))
@@ -30,15 +31,43 @@ enum AnswerReader {
             }
             return .success(option)
         case .multichoice:
-            var chosen: [Int] = []
-            for item in text.split(separator: ",").map({ String($0).trimmed }) where !item.isEmpty {
-                guard let position = optionIndex(item, in: options) else {
-                    return .failure(AnswerRefusal("'\(item)' is not one of the options (\(listed(options)))."))
-                }
-                if !chosen.contains(position) { chosen.append(position) }
+            guard text.trimmed.hasPrefix("[") else {
+                let items = text.split(separator: ",").map { String($0).trimmed }.filter { !$0.isEmpty }
+                return read(items: items, for: field, options: options).map(Optional.some)
             }
-            return .success(.list(chosen.sorted().map { options[$0].value }))
+            guard let items = flowList(text) else {
+                return .failure(AnswerRefusal("\(shown) is not a list: write the options as [a, \"b,c\"], or separate them with commas."))
+            }
+            return read(items: items, for: field, options: options).map(Optional.some)
         }
+    }
+
+    /// A multichoice field's value from the items chosen, each an option's value or its
+    /// 1-based number; repeats count once.
+    static func read(items: [String], for field: ResponderTree.FieldNode,
+                     options: [FieldPrompt.Option]) -> Result<Value, AnswerRefusal> {
+        guard field.type == .multichoice else {
+            return .failure(AnswerRefusal("A list answers only a multichoice field."))
+        }
+        if options.isEmpty { return .failure(AnswerRefusal("There are no options to choose from.")) }
+        var chosen: [Int] = []
+        for item in items {
+            guard let position = optionIndex(item, in: options) else {
+                return .failure(AnswerRefusal("\(MessageText.quoted(item)) is not one of the options (\(listed(options)))."))
+            }
+            if !chosen.contains(position) { chosen.append(position) }
+        }
+        return .success(.list(chosen.sorted().map { options[$0].value }))
+    }
+
+    /// The items of a YAML flow list of scalars, as written (`[a, "b,c", 3]`); nil for
+    /// anything else.
+    private static func flowList(_ text: String) -> [String]? {
+        let parsed = YAMLParser().parse(Array(text.utf8), file: "")
+        guard !parsed.diagnostics.contains(where: { $0.severity == .error }),
+              let node = parsed.tree.documents.first, node.sequence != nil,
+              case .list(let items)? = PresetAnswer(node) else { return nil }
+        return items
     }
 
     private static func option(_ text: String, in options: [FieldPrompt.Option]) -> Value? {

@@ -1,88 +1,137 @@
 /// Answers given before a run (`--answers FILE`, `--set ID=VALUE`), keyed by `fieldid`
-/// or `flowid.fieldid` (cli.md). Every key must name exactly one field: an unknown or
-/// ambiguous key is refused before the run starts, with the nearest field as a suggestion.
+/// or `flowid.fieldid` (cli.md). Every key must name exactly one field, and each field
+/// is named at most once in one source: an unknown or ambiguous key, a field named twice,
+/// or a list for a field that is not a multichoice is refused before the run starts.
 /// Each answer is used once, the first time its field is asked, and checked like a typed
-/// line; a screen shown again asks the person.
+/// line; a screen shown again asks the person. Answers never used are listed at the end.
 public struct PresetAnswers: Sendable {
-    /// Answer text by flow index and field id.
-    private var answers: [Int: [String: String]] = [:]
+    /// Answers not used yet, by flow index and field id, with the key that gave each.
+    private var answers: [Int: [String: (key: String, answer: PresetAnswer)]] = [:]
 
     public init() {}
 
-    /// Why a key names no field, or several.
+    /// An answer as given: the key, the answer, and where it is written, for messages
+    /// (`file:line:column`; nil where the source says it all, as `--set` does).
+    public struct Entry: Sendable {
+        public var key: String
+        public var answer: PresetAnswer
+        public var place: String?
+
+        public init(key: String, answer: PresetAnswer, place: String? = nil) {
+            self.key = key
+            self.answer = answer
+            self.place = place
+        }
+    }
+
+    /// Why an entry cannot be taken: which one (its index in the entries given; 0 for a
+    /// problem of an answers file as a whole), and why.
     public struct KeyError: Error, Sendable, CustomStringConvertible {
+        public let entry: Int
+        public let reason: String
+        /// The reason after where the entry is written, if known.
         public let description: String
     }
 
-    /// Adds answers in the order given; a later answer for the same field wins. Returns
-    /// the field each key names (its flow's index and its id), in the same order.
+    /// Adds the answers of one source (an answers file, the `--set` options, a test
+    /// case), in order; an answer from a later source replaces an earlier one for the same
+    /// field. `source` names the source in messages when an entry has no place of its own.
+    /// Returns the field each entry names (its flow's index and its id), in the same order.
     @discardableResult
-    public mutating func add(_ entries: [(key: String, text: String)], tree: ResponderTree) throws(KeyError) -> [(flow: Int, field: String)] {
+    public mutating func add(_ entries: [Entry], from source: String? = nil, tree: ResponderTree) throws(KeyError) -> [(flow: Int, field: String)] {
         var fields: [(flow: Int, field: String)] = []
-        for (key, text) in entries {
-            let (flow, field) = try resolve(key, in: tree)
-            answers[flow, default: [:]][field] = text
-            fields.append((flow, field))
+        for (index, entry) in entries.enumerated() {
+            func refuse(_ reason: String) -> KeyError {
+                let place = entry.place ?? source
+                return KeyError(entry: index, reason: reason, description: (place.map { "\($0): " } ?? "") + reason)
+            }
+            let (flow, field): (Int, ResponderTree.FieldNode)
+            do {
+                (flow, field) = try resolve(entry.key, in: tree)
+            } catch {
+                throw refuse(error.reason)
+            }
+            if let earlier = zip(entries, fields).first(where: { $0.1 == (flow, field.id) })?.0 {
+                throw refuse("\(MessageText.quoted(entry.key)) and \(MessageText.quoted(earlier.key)) both answer the field '\(tree.flows[flow].id).\(field.id)'; give each field one answer")
+            }
+            if case .list = entry.answer, field.type != .multichoice {
+                throw refuse("the answer for \(MessageText.quoted(entry.key)) is a list, but only a multichoice field takes a list (\(MessageText.quoted(entry.key)) is of type \(field.type.rawValue))")
+            }
+            fields.append((flow, field.id))
+        }
+        for (entry, (flow, field)) in zip(entries, fields) {
+            answers[flow, default: [:]][field] = (entry.key, entry.answer)
         }
         return fields
     }
 
     /// The preset answer for a field, removed so it is used only once.
-    public mutating func take(flow: Int, field: String) -> String? {
-        answers[flow]?.removeValue(forKey: field)
+    public mutating func take(flow: Int, field: String) -> PresetAnswer? {
+        answers[flow]?.removeValue(forKey: field)?.answer
     }
 
-    private func resolve(_ key: String, in tree: ResponderTree) throws(KeyError) -> (flow: Int, field: String) {
-        let fields = tree.screens.flatMap { screen in screen.fields.map { (flow: screen.flow, field: $0.id) } }
-        let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
-        let matches: [(flow: Int, field: String)]
-        if parts.count == 2 {
-            matches = fields.filter { tree.flows[$0.flow].id == parts[0] && $0.field == parts[1] }
-        } else {
-            matches = fields.filter { $0.field == key }
+    /// The answers not taken, each with why, for a warning: the message names the key
+    /// (never the answer, which may be a secret) and, where the field has one, the
+    /// `when` that decides whether it is asked. In the order of the flow's fields.
+    public func unused(in tree: ResponderTree) -> [(flow: Int, field: String, message: String)] {
+        tree.screens.flatMap { screen in
+            screen.fields.compactMap { field -> (flow: Int, field: String, message: String)? in
+                guard let key = answers[screen.flow]?[field.id]?.key else { return nil }
+                let condition = field.when.map { "; it is asked only when `\(MessageText.sanitized($0.source))` holds" } ?? ""
+                return (screen.flow, field.id, "the answer for \(MessageText.quoted(key)) was not used: the run did not ask that field\(condition)")
+            }
         }
-        let unique = Dictionary(matches.map { ("\($0.flow).\($0.field)", $0) }) { first, _ in first }.values
+    }
+
+    private struct Unresolved: Error {
+        let reason: String
+    }
+
+    private func resolve(_ key: String, in tree: ResponderTree) throws(Unresolved) -> (flow: Int, field: ResponderTree.FieldNode) {
+        let fields = tree.screens.flatMap { screen in screen.fields.map { (flow: screen.flow, field: $0) } }
+        let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
+        let matches: [(flow: Int, field: ResponderTree.FieldNode)]
+        if parts.count == 2 {
+            matches = fields.filter { tree.flows[$0.flow].id == parts[0] && $0.field.id == parts[1] }
+        } else {
+            matches = fields.filter { $0.field.id == key }
+        }
+        let unique = Dictionary(matches.map { ("\($0.flow).\($0.field.id)", $0) }) { first, _ in first }.values
         if unique.count == 1, let match = unique.first { return match }
         if unique.isEmpty {
-            let names = fields.map(\.field) + fields.map { "\(tree.flows[$0.flow].id).\($0.field)" }
+            let names = fields.map(\.field.id) + fields.map { "\(tree.flows[$0.flow].id).\($0.field.id)" }
             let hint = NearestName.suggest(key, among: names).map { "; did you mean '\($0)'?" } ?? ""
-            throw KeyError(description: "'\(key)' names no field of the flow\(hint)")
+            throw Unresolved(reason: "\(MessageText.quoted(key)) names no field of the flow\(hint)")
         }
-        let qualified = unique.map { "\(tree.flows[$0.flow].id).\($0.field)" }.sorted()
-        throw KeyError(description: "'\(key)' names fields in several flows; write one of \(qualified.joined(separator: ", "))")
+        let qualified = unique.map { "\(tree.flows[$0.flow].id).\($0.field.id)" }.sorted()
+        throw Unresolved(reason: "\(MessageText.quoted(key)) names fields in several flows; write one of \(qualified.joined(separator: ", "))")
     }
 
-    /// The entries of an answers file: a YAML or JSON mapping of keys to values. Lists
-    /// (for multichoice fields) become comma-separated text.
-    public static func entries(ofFile bytes: [UInt8], file: String) throws(KeyError) -> [(key: String, text: String)] {
+    /// The largest answers file read (cli.md, `run --help`).
+    public static let maxFileSize = 16 << 20
+
+    /// The entries of an answers file: a YAML or JSON mapping of keys to values, each a
+    /// scalar or a list of scalars. Problems are worded for an answers file.
+    public static func entries(ofFile bytes: [UInt8], file: String) throws(KeyError) -> [Entry] {
+        func refuse(_ reason: String) -> KeyError { KeyError(entry: 0, reason: reason, description: reason) }
         let parsed = YAMLParser().parse(bytes, file: file)
         if let problem = parsed.diagnostics.first(where: { $0.severity == .error }) {
-            throw KeyError(description: "\(file):\(problem.start): \(problem.message)")
+            let message = problem.code == .yamlMultipleDocuments
+                ? "an answers file holds one YAML document, but a second one starts here" : problem.message
+            throw refuse("\(file):\(problem.start): \(message)")
         }
         // An empty file (or one only of comments) answers nothing.
         guard let root = parsed.tree.documents.first else { return [] }
         if root.scalarKind == .null { return [] }
         guard let pairs = root.mapping else {
-            throw KeyError(description: "\(file): an answers file is a mapping of field ids to answers")
+            throw refuse("\(file): an answers file is a mapping of field ids to answers")
         }
         return try pairs.map { pair throws(KeyError) in
-            guard let key = pair.key.string else { throw KeyError(description: "\(file):\(pair.key.start): keys are field ids") }
-            guard let text = answerText(pair.value) else {
-                throw KeyError(description: "\(file):\(pair.value.start): the answer for '\(key)' must be a value or a list of values")
+            guard let key = pair.key.string else { throw refuse("\(file):\(pair.key.start): keys are field ids") }
+            guard let answer = PresetAnswer(pair.value) else {
+                throw refuse("\(file):\(pair.value.start): the answer for \(MessageText.quoted(key)) must be a value or a list of values")
             }
-            return (key, text)
+            return Entry(key: key, answer: answer, place: "\(file):\(pair.key.start)")
         }
-    }
-
-    /// An answer as written in an answers file or a flow test's `answers`: a value, as a
-    /// line would give it (`null` is no answer), or a list of values (for a multichoice
-    /// field) as comma-separated text. Nil for anything else.
-    public static func answerText(_ node: Node) -> String? {
-        if let list = node.sequence {
-            guard list.allSatisfy({ $0.kind == .scalar }) else { return nil }
-            return list.compactMap(\.string).joined(separator: ",")
-        }
-        guard node.kind == .scalar else { return nil }
-        return node.scalarKind == .null ? "" : node.string ?? ""
     }
 }

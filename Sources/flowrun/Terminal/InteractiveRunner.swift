@@ -51,7 +51,7 @@ struct InteractiveRunner {
             case .redraw:
                 continue
             case .answer(let text):
-                if case .field(let field)? = prompt { answer(text, to: field) }
+                if case .field(let field)? = prompt { answer(.line(text), to: field) }
             case .choose(let action):
                 perform(action)
             case .previousField:
@@ -89,9 +89,10 @@ struct InteractiveRunner {
         return interrupted
     }
 
-    private mutating func answer(_ text: String, to prompt: FieldPrompt) {
-        let events = session.answer(text)
-        transcript.answered(prompt.field, flow: prompt.screen.flow, line: text, events: events, session: session)
+    /// Answers with a line typed in the form, or a preset answer.
+    private mutating func answer(_ given: PresetAnswer, to prompt: FieldPrompt) {
+        let events = session.answer(given)
+        transcript.answered(prompt.field, flow: prompt.screen.flow, line: given.written, events: events, session: session)
         if let refusal = Self.refusal(in: events) {
             form.message = refusal
         } else {

@@ -65,7 +65,8 @@ struct KeyReader {
         var bytes = [first]
         let length = first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 1
         while bytes.count < length, let byte = nextByte(wait: 40) { bytes.append(byte) }
-        return String(decoding: bytes, as: UTF8.self).first.map(Key.character) ?? next() ?? .escape
+        guard let character = String(validating: bytes, as: UTF8.self)?.first else { return .notUTF8 }
+        return .character(character)
     }
 
     /// A byte of input: waiting up to `wait` milliseconds (-1: as long as it takes).

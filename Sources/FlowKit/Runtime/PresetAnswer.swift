@@ -1,0 +1,51 @@
+/// One answer given before the run (`--answers`, `--set`, a flow test's `answers`), as
+/// written: text is read as a typed line would be; a list (from YAML) answers a
+/// multichoice field item by item, so an option holding a comma is one item.
+public enum PresetAnswer: Sendable, Equatable {
+    case line(String)
+    case list([String])
+
+    /// An answer as an answers file writes it: a scalar (`null` is no answer), or a list
+    /// of scalars. Nil for anything else.
+    public init?(_ node: Node) {
+        if let list = node.sequence {
+            var items: [String] = []
+            for item in list {
+                guard item.kind == .scalar, item.scalarKind != .null, let text = item.string else { return nil }
+                items.append(text)
+            }
+            self = .list(items)
+        } else if node.kind == .scalar {
+            self = .line(node.scalarKind == .null ? "" : node.string ?? "")
+        } else {
+            return nil
+        }
+    }
+
+    /// The answer as one line of text, for logs and transcripts: a list in YAML flow style.
+    public var written: String {
+        switch self {
+        case .line(let text): text
+        case .list(let items): Value.list(items.map(Value.string)).inlineYAML
+        }
+    }
+}
+
+extension Session {
+    /// Answers the current field with a preset: text as a typed line (cli.md), a list as
+    /// a multichoice field's chosen options.
+    public mutating func answer(_ preset: PresetAnswer) -> [SessionEvent] {
+        switch preset {
+        case .line(let text):
+            return answer(text)
+        case .list(let items):
+            // With no question open, `answer(value:)` refuses.
+            guard case .field(let position) = state.phase, let screen = currentScreen else { return answer(value: nil) }
+            let field = tree.screens[screen].fields[position]
+            switch AnswerReader.read(items: items, for: field, options: options(of: field, screen: screen)) {
+            case .failure(let refusal): return [.refused(refusal.message)]
+            case .success(let value): return answer(value: value)
+            }
+        }
+    }
+}
