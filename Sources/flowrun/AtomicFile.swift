@@ -9,21 +9,28 @@ import Darwin
 /// file beside the target, synced, then renamed over it, so a run killed at any moment
 /// leaves the previous version.
 ///
-/// The temporary file is made with `mkstemp` (`O_CREAT | O_EXCL`, a name nobody can
-/// predict and plant a link at). A target that is a symbolic link is written through it:
+/// The temporary file has one name per target, `.NAME.tmp`, and the caller holds the
+/// target's `FileLock`, so no other flowrun uses that name meanwhile. Whatever is at the
+/// name is removed first (a run killed mid-save leaves its temporary file; a neighbour
+/// may plant a link there: `unlink` removes the link, never what it points to), then the
+/// file is made with `O_CREAT | O_EXCL | O_NOFOLLOW`, so a link planted after the removal
+/// makes the save fail rather than write through it. A killed run thus leaves at most
+/// one temporary file per target, which the next save replaces. A target that is a
+/// symbolic link is written through it:
 /// the file it points to is replaced, and the link stays. Only a regular file, or no file
 /// at all, is replaced: a directory, a device, a FIFO or a socket is refused (`check`).
 /// A replaced file keeps its permissions; a new one gets 0600.
 enum AtomicFile {
+    /// Replaces the file at `path` (or the file its link points to) with `bytes`. The
+    /// caller holds `FileLock` on `path`.
     static func replace(_ path: String, with bytes: [UInt8]) throws(SourceFileWriteError) {
         let target = try check(path)
         var existing = stat()
         let mode: mode_t = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : 0o600
-        // mkstemp(3) fills in the X's in place: C interop, lent the template's bytes.
-        var template = Array((directory(of: target) + ".flowrun-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+        let temporary = directory(of: target) + "." + name(of: target) + ".tmp"
+        unlink(temporary)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw SourceFileWriteError(path: path) }
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard fchmod(descriptor, mode) == 0, bytes.withUnsafeBytes({ Console.writeAll($0, to: descriptor) }), fsync(descriptor) == 0 else {
             let error = SourceFileWriteError(path: path)
             close(descriptor)
@@ -70,6 +77,12 @@ enum AtomicFile {
         case S_IFSOCK: "a socket"
         default: "a special file"
         }
+    }
+
+    /// The last component of `path`.
+    private static func name(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
     }
 
     /// The folder of `path`, with its trailing `/` (`./` for a bare name).

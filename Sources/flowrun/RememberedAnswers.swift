@@ -31,7 +31,8 @@ struct RememberedAnswers {
         guard let storePath, !answers.isEmpty else { return }
         do {
             let folder = String(storePath.prefix(upTo: storePath.lastIndex(of: "/") ?? storePath.endIndex))
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            // Remembered answers are the user's own: the folder is theirs alone (0700).
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             let lock = try FileLock.waiting(for: storePath)
             defer { withExtendedLifetime(lock) {} }
             var all = store()

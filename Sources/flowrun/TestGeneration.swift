@@ -38,9 +38,17 @@ struct TestGeneration {
             try Console.output(text)
         } else {
             do {
+                let lock = try FileLock.waiting(for: target)
+                defer { withExtendedLifetime(lock) {} }
                 try AtomicFile.replace(target, with: Array(text.utf8))
-            } catch {
+            } catch let error as SourceFileWriteError {
                 Console.error(error.description)
+                throw ExitCode.ioError
+            } catch FileLock.Failure.unavailable(let reason) {
+                Console.error("cannot write '\(target)': \(reason)")
+                throw ExitCode.ioError
+            } catch {
+                Console.error("cannot write '\(target)': another process holds it")
                 throw ExitCode.ioError
             }
             Console.emit("wrote \(generated.cases.count) case(s) to \(TerminalText.line(target))\n", to: .standardError)

@@ -14,20 +14,59 @@ import TestSupport
         try FlowrunProcess.run(["run", Self.signin] + arguments, stdin: stdin, directory: directory, timeout: timeout)
     }
 
-    /// The attack on a predictable temporary name (`FILE.tmp-PID`): the shell plants a link
-    /// at the name its own PID gives, then becomes flowrun (`exec` keeps the PID).
+    /// The attack on a temporary name: links planted at the old predictable name
+    /// (`FILE.tmp-PID`, the shell's PID, which `exec` keeps) and at the one flowrun uses
+    /// now (`.FILE.tmp`). Neither link's target is written.
     @Test func aLinkPlantedAtATemporaryNameIsNeverFollowed() throws {
         let directory = try FlowrunProcess.temporaryDirectory()
         let victim = directory.appendingPathComponent("victim")
         try "precious\n".write(to: victim, atomically: true, encoding: .utf8)
-        let outcome = try ProcessRunner.run("/bin/sh", ["-c", "ln -s victim state.json.tmp-$$; exec \"$0\" run \"$1\" --state state.json",
+        let outcome = try ProcessRunner.run("/bin/sh", ["-c", "ln -s victim state.json.tmp-$$; ln -s victim .state.json.tmp; exec \"$0\" run \"$1\" --state state.json",
                                                         FlowrunProcess.executable.path, Self.signin],
                                             stdin: "quit\n", directory: directory)
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(try String(contentsOf: victim, encoding: .utf8) == "precious\n", "the planted link's target was overwritten")
         #expect(try String(contentsOf: directory.appendingPathComponent("state.json"), encoding: .utf8).hasPrefix("{\"format\""))
-        let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains("flowrun-") }
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") }
         #expect(left.isEmpty, "temporary files left: \(left)")
+    }
+
+    /// 100 runs killed (SIGKILL) at random moments while they save after every line leave
+    /// at most one temporary file, which the next save replaces.
+    @Test func runsKilledWhileSavingLeaveAtMostOneTemporaryFile() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let outcome = try ProcessRunner.run("/usr/bin/env", ["python3", "-c", """
+            import os, random, signal, subprocess, sys, time
+            random.seed(3)
+            for _ in range(100):
+                process = subprocess.Popen([sys.argv[1], "run", sys.argv[2], "--state", "state.json", "--output", "none"],
+                                           stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                try:
+                    process.stdin.write(b"sign_in\\nalice\\nguess\\nsubmit\\nretry\\n" * 20)
+                    process.stdin.flush()
+                except BrokenPipeError:
+                    pass
+                time.sleep(random.uniform(0, 0.03))
+                process.send_signal(signal.SIGKILL)
+                process.wait()
+            print(len([name for name in os.listdir(".") if name not in ("state.json", ".state.json.lock")]))
+            """, FlowrunProcess.executable.path, Self.signin], directory: directory, timeout: 120)
+        #expect(Int(outcome.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 99 <= 1, "temporary files left: \(outcome.stdout) \(outcome.stderr)")
+        let after = try run(["--state", "state.json"], in: directory)
+        #expect(after.status == 0, "\(after.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { !["state.json", ".state.json.lock"].contains($0) }
+        #expect(left.isEmpty, "a save after the kills leaves none: \(left)")
+    }
+
+    /// The folder of remembered answers is the user's alone.
+    @Test func theFolderOfRememberedAnswersIsMadePrivate() throws {
+        let directory = try FlowrunProcess.folder(holding: "version: 1\nflow: app\nstart: s\nscreens:\n  s:\n    fields: [{ id: name, remember: true }]\n    terminal: true\n")
+        let home = directory.appendingPathComponent("state-home").path
+        let outcome = try FlowrunProcess.run(["run", "f.yaml"], stdin: "Ada\n", directory: directory, environment: ["XDG_STATE_HOME": home])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let attributes = try FileManager.default.attributesOfItem(atPath: home + "/flowrun")
+        #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o777 } == 0o700)
+        #expect(FileManager.default.fileExists(atPath: home + "/flowrun/remembered.json"))
     }
 
     @Test func aDirectoryOrAFIFOIsRefusedBeforeTheRunStarts() throws {
