@@ -281,4 +281,30 @@ import TestSupport
         #expect(!(try underTerminal(["TERM": "xterm", "NO_COLOR": "1"])).contains("\u{1B}["))
         #expect(!(try underTerminal(["TERM": "dumb"])).contains("\u{1B}["))
     }
+
+    /// A tree of diamond includes (48 files in 24 levels, each file included by both files
+    /// of the level above): each file is read and built once, so the cost stays linear
+    /// in the files, the tree stops at the flow limit with one `too-many-flows`, and each
+    /// finding is reported once.
+    @Test func aDiamondOfIncludesIsReadOnceAndStopsAtTheFlowLimit() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let levels = 24
+        for level in 0..<levels {
+            for side in ["a", "b"] {
+                let children = level + 1 < levels ? "flows:\n  f\(level + 1)a: { include: l\(level + 1)a.yaml }\n  f\(level + 1)b: { include: l\(level + 1)b.yaml }\n" : ""
+                let text = "version: 1\nflow: f\(level)\(side)\nstart: s\n\(children)screens:\n  s:\n    terminal: true\n"
+                try text.write(to: directory.appendingPathComponent("l\(level)\(side).yaml"), atomically: true, encoding: .utf8)
+            }
+        }
+        let root = "version: 1\nflow: root\nstart: s\nflows:\n  f0a: { include: l0a.yaml }\n  f0b: { include: l0b.yaml }\nscreens:\n  s:\n    terminal: true\n"
+        try root.write(to: directory.appendingPathComponent("root.yaml"), atomically: true, encoding: .utf8)
+        let started = Date()
+        let outcome = try FlowrunProcess.run(["validate", "--format", "json", "root.yaml"], directory: directory, timeout: 60)
+        #expect(!outcome.timedOut && outcome.status == 1, "\(outcome.stderr)")
+        #expect(Date().timeIntervalSince(started) < 20, "linear in the files, not in the 2^25 flows of the tree")
+        let report = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+        let codes = (report?["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+        #expect(codes.filter { $0 == "too-many-flows" }.count == 1, "\(codes)")
+        #expect(codes.count < 100, "each finding once, not once per path: \(codes.count)")
+    }
 }

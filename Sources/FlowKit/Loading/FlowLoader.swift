@@ -57,6 +57,10 @@ private final class IncludeSession {
     /// Each used file's flow, built once however often it is used (so its diagnostics
     /// are reported once), by the file's identity; nil for a file that gave no flow.
     var usedFlows: [String: Flow?] = [:]
+    /// Each included file's flow, built once for each id it is included as, by the file's
+    /// identity and the id: a file included from several places (a diamond of includes)
+    /// is read, built and reported once, so the cost stays linear in the files.
+    var includedFlows: [String: Flow?] = [:]
     /// Flows made by instances of used files so far: counted as they are made, so that
     /// files using each other many times stop at the limit rather than fill the memory.
     var instanceFlows = 0
@@ -72,8 +76,12 @@ private final class IncludeSession {
         var builder = FlowModelBuilder(resolveInclude: include, resolveUse: use)
         let flow = builder.document(root)
         diagnostics += builder.reader.diagnostics
-        if let flow, !reportedTooManyFlows, Self.count(flow, upTo: loader.maxFlows) > loader.maxFlows {
-            diagnostics.append(Diagnostic(.tooManyFlows, "the tree holds more than \(loader.maxFlows) flows", file: file, at: .start))
+        // A tree past the limit has no model: the checks would walk all of it.
+        if let flow, Self.count(flow, upTo: loader.maxFlows) > loader.maxFlows {
+            if !reportedTooManyFlows {
+                diagnostics.append(Diagnostic(.tooManyFlows, "the tree holds more than \(loader.maxFlows) flows", file: file, at: .start))
+            }
+            return nil
         }
         return flow.map { FlowDocument(root: $0, files: files) }
     }
@@ -109,15 +117,34 @@ private final class IncludeSession {
         }
     }
 
-    /// Reads an included file, relative to the file that includes it.
+    /// Reads an included file, relative to the file that includes it: built the first
+    /// time it is included under an id, then the same flow. A subtree past the flow limit
+    /// is reported where it is included, and left out.
     func include(_ path: Located<String>, as id: Located<String>) -> Flow? {
-        guard let (resolved, _) = locate(path, verb: "include") else { return nil }
-        guard let root = read(path, resolved: resolved, verb: "include") else { return nil }
-        chain.append(resolved)
-        defer { chain.removeLast() }
-        var builder = FlowModelBuilder(resolveInclude: include, resolveUse: use)
-        let flow = builder.document(root, includedAs: id)
-        diagnostics += builder.reader.diagnostics
+        guard let (resolved, identity) = locate(path, verb: "include") else { return nil }
+        let key = identity + "\u{0}" + id.value
+        let flow: Flow?
+        if let built = includedFlows[key] {
+            flow = built
+        } else {
+            if let root = read(path, resolved: resolved, verb: "include") {
+                chain.append(resolved)
+                var builder = FlowModelBuilder(resolveInclude: include, resolveUse: use)
+                flow = builder.document(root, includedAs: id)
+                diagnostics += builder.reader.diagnostics
+                chain.removeLast()
+            } else {
+                flow = nil
+            }
+            includedFlows[key] = flow
+        }
+        guard var flow else { return nil }
+        guard Self.count(flow, upTo: loader.maxFlows) <= loader.maxFlows else {
+            reportTooManyFlows(at: path)
+            return nil
+        }
+        // Each include is a flow of its own place in the tree: found there, by its key.
+        flow.location = id.location
         return flow
     }
 
@@ -143,13 +170,17 @@ private final class IncludeSession {
         guard let flow else { return nil }
         instanceFlows += Self.count(flow, upTo: loader.maxFlows)
         guard instanceFlows <= loader.maxFlows else {
-            if !reportedTooManyFlows {
-                reportedTooManyFlows = true
-                report(.tooManyFlows, "with this use, the tree holds more than \(loader.maxFlows) flows", at: path)
-            }
+            reportTooManyFlows(at: path)
             return nil
         }
         return flow
+    }
+
+    /// `too-many-flows`, once per load, where an include or a use passes the limit.
+    private func reportTooManyFlows(at path: Located<String>) {
+        guard !reportedTooManyFlows else { return }
+        reportedTooManyFlows = true
+        report(.tooManyFlows, "with this file, the tree holds more than \(loader.maxFlows) flows", at: path)
     }
 
     /// The path an include or use names, relative to the file that names it, and the
