@@ -123,22 +123,10 @@ private final class IncludeSession {
     func include(_ path: Located<String>, as id: Located<String>) -> Flow? {
         guard let (resolved, identity) = locate(path, verb: "include") else { return nil }
         let key = identity + "\u{0}" + id.value
-        let flow: Flow?
-        if let built = includedFlows[key] {
-            flow = built
-        } else {
-            if let root = read(path, resolved: resolved, verb: "include") {
-                chain.append(resolved)
-                var builder = FlowModelBuilder(resolveInclude: include, resolveUse: use)
-                flow = builder.document(root, includedAs: id)
-                diagnostics += builder.reader.diagnostics
-                chain.removeLast()
-            } else {
-                flow = nil
-            }
-            includedFlows[key] = flow
+        if includedFlows[key] == nil {
+            includedFlows[key] = build(path, resolved: resolved, verb: "include") { builder, root in builder.document(root, includedAs: id) }
         }
-        guard var flow else { return nil }
+        guard var flow = includedFlows[key] ?? nil else { return nil }
         guard Self.count(flow, upTo: loader.maxFlows) <= loader.maxFlows else {
             reportTooManyFlows(at: path)
             return nil
@@ -152,27 +140,28 @@ private final class IncludeSession {
     /// time the file is used, then the same flow for every instance.
     func use(_ path: Located<String>, as id: Located<String>) -> Flow? {
         guard let (resolved, identity) = locate(path, verb: "use") else { return nil }
-        let flow: Flow?
-        if let built = usedFlows[identity] {
-            flow = built
-        } else {
-            if let root = read(path, resolved: resolved, verb: "use") {
-                chain.append(resolved)
-                var builder = FlowModelBuilder(resolveInclude: include, resolveUse: use)
-                flow = builder.document(root)
-                diagnostics += builder.reader.diagnostics
-                chain.removeLast()
-            } else {
-                flow = nil
-            }
-            usedFlows[identity] = flow
+        if usedFlows[identity] == nil {
+            usedFlows[identity] = build(path, resolved: resolved, verb: "use") { builder, root in builder.document(root) }
         }
-        guard let flow else { return nil }
+        guard let flow = usedFlows[identity] ?? nil else { return nil }
         instanceFlows += Self.count(flow, upTo: loader.maxFlows)
         guard instanceFlows <= loader.maxFlows else {
             reportTooManyFlows(at: path)
             return nil
         }
+        return flow
+    }
+
+    /// Reads the file an include or a use names and builds its flow, with the file on
+    /// the chain meanwhile; nil (reported) when it cannot be read or gives no flow.
+    private func build(_ path: Located<String>, resolved: String, verb: String,
+                       _ document: (inout FlowModelBuilder, Node) -> Flow?) -> Flow? {
+        guard let root = read(path, resolved: resolved, verb: verb) else { return nil }
+        chain.append(resolved)
+        defer { chain.removeLast() }
+        var builder = FlowModelBuilder(resolveInclude: include, resolveUse: use)
+        let flow = document(&builder, root)
+        diagnostics += builder.reader.diagnostics
         return flow
     }
 
