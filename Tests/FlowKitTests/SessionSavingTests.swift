@@ -10,6 +10,9 @@ import Testing
         let saved = original.session.savedState()
         let tree = original.session.tree
         var restored = SessionDriver(session: try Session(tree: tree, restoring: saved))
+        // The password is a secret, never saved: login, still running, reads it, so it is asked first.
+        #expect(restored.asking == "password")
+        restored.enter("wrong")
         for line in ["back", "alice", "1234", "submit"] {
             original.enter(line)
             restored.enter(line)

@@ -141,27 +141,58 @@ struct Run {
             runQueue()
             return
         }
-        if let problem = AnswerConstraints.violation(of: answer, for: field, options: options) {
-            events.append(.refused(render(field.message, in: node.flow) ?? problem))
+        if let refusal = refusal(of: answer, for: field, options: options, in: node.flow) {
+            events.append(.refused(refusal))
             return
         }
-        for rule in field.rules {
-            var scope = self.scope(node.flow)
-            scope.pending[field.id] = answer
-            scope.pendingIsSecret = field.type == .secret
-            guard holds(rule.rule, in: scope) else {
-                events.append(.refused(render(rule.message, in: node.flow) ?? "The answer does not pass the check '\(rule.rule.source)'."))
-                return
-            }
-        }
-        state.flows[node.flow].variables[field.id] = answer
-        if field.type == .secret { state.flows[node.flow].secret.insert(field.id) }
-        events.append(.answered(flow: tree.flows[node.flow].id, field: field.id, value: answer))
-        let answered = "\(tree.flows[node.flow].id).\(field.id)"
-        state.forgottenSecrets.removeAll { $0 == answered }
+        store(answer, for: field, in: node.flow)
         steps = 0
         askField(from: position + 1, screen: screen)
         runQueue()
+    }
+
+    /// Why a given answer is refused (its constraints, then its `validate` rules), or nil.
+    private mutating func refusal(of answer: Value, for field: ResponderTree.FieldNode, options: [FieldPrompt.Option], in flow: Int) -> String? {
+        if let problem = AnswerConstraints.violation(of: answer, for: field, options: options) {
+            return render(field.message, in: flow) ?? problem
+        }
+        for rule in field.rules {
+            var scope = self.scope(flow)
+            scope.pending[field.id] = answer
+            scope.pendingIsSecret = field.type == .secret
+            guard holds(rule.rule, in: scope) else {
+                return render(rule.message, in: flow) ?? "The answer does not pass the check '\(rule.rule.source)'."
+            }
+        }
+        return nil
+    }
+
+    private mutating func store(_ answer: Value, for field: ResponderTree.FieldNode, in flow: Int) {
+        state.flows[flow].variables[field.id] = answer
+        if field.type == .secret { state.flows[flow].secret.insert(field.id) }
+        events.append(.answered(flow: tree.flows[flow].id, field: field.id, value: answer))
+        let answered = "\(tree.flows[flow].id).\(field.id)"
+        state.forgottenSecrets.removeAll { $0 == answered }
+    }
+
+    /// Answers a secret field asked again after a resume (`nil`: no answer): checked as it
+    /// was when first answered, then stored; nothing else moves. Returns whether it was taken.
+    mutating func answerAgain(_ given: Value?, for field: ResponderTree.FieldNode, in flow: Int) -> Bool {
+        guard let answer = given, answer != .null, answer != .string("") else {
+            guard !field.isRequired else {
+                events.append(.refused("An answer is required."))
+                return false
+            }
+            let unanswered = "\(tree.flows[flow].id).\(field.id)"
+            state.forgottenSecrets.removeAll { $0 == unanswered }
+            return true
+        }
+        if let refusal = refusal(of: answer, for: field, options: [], in: flow) {
+            events.append(.refused(refusal))
+            return false
+        }
+        store(answer, for: field, in: flow)
+        return true
     }
 
     /// What an empty answer gives: the variable's current value, else the answer

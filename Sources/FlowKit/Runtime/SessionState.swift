@@ -90,6 +90,29 @@ struct SessionState: Sendable, Equatable, Codable {
     var phase: Phase = .notStarted
     /// Every screen shown, as `flowid/screenid`.
     var path: [String] = []
-    /// Secret fields (`flowid.fieldid`) whose answers were left out of a saved state.
+    /// Variables (`flowid.name`) left out of a saved state: answers to secret fields, and
+    /// values computed from them.
     var forgottenSecrets: [String] = []
+    /// The same for `result` names (`flowid.name`, as read from outside the flow).
+    var forgottenResults: [String] = []
+
+    /// Whether the variable `flowid.name` exists and holds `null`.
+    func variableIsEmpty(_ qualified: String, in tree: ResponderTree) -> Bool {
+        guard let (flow, name) = Self.split(qualified, in: tree) else { return false }
+        return flows[flow].variables[name] == .null
+    }
+
+    /// Whether the result `flowid.name` exists and holds `null`; for `flowid.results`
+    /// (after a `for_each`), whether every run's result does.
+    func resultIsEmpty(_ qualified: String, in tree: ResponderTree) -> Bool {
+        guard let (flow, name) = Self.split(qualified, in: tree) else { return false }
+        if name == "results", let results = flows[flow].results { return results.allSatisfy { $0 == .null } }
+        return flows[flow].result?[name] == .null
+    }
+
+    private static func split(_ qualified: String, in tree: ResponderTree) -> (flow: Int, name: String)? {
+        let parts = qualified.split(separator: ".", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let flow = tree.flow(named: parts[0]) else { return nil }
+        return (flow, parts[1])
+    }
 }
