@@ -58,4 +58,19 @@ import Testing
         #expect(values["list"] == .list([.int(1), .double(2.5), .string("x"), .null, .bool(true)]))
         #expect(values["map"] == .map(["a": .int(1)]))
     }
+
+    /// A secret of a finished flow is named as lost on resume, not asked; once the flow is
+    /// started afresh, it is no longer named (it was never answered in this start).
+    @Test func aLostSecretIsNamedUntilItsFlowStartsAfresh() throws {
+        var run = try SessionDriver(SessionTests.specExample)
+        run.enter("alice", "1234", "submit")
+        #expect(run.lastScreen == "main/home")
+        var restored = SessionDriver(session: try Session(tree: run.session.tree, restoring: run.session.savedState()))
+        #expect(restored.session.secretsToAskAgain.isEmpty, "login finished: its password is not asked")
+        #expect(restored.session.lostSecretValues == ["login.password"])
+        restored.enter("logout")
+        #expect(restored.lastScreen == "login/credentials")
+        let again = try Session(tree: run.session.tree, restoring: restored.session.savedState())
+        #expect(again.lostSecretValues.isEmpty)
+    }
 }

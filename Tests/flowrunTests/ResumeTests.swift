@@ -208,4 +208,26 @@ import TestSupport
         #expect(resumed.stderr.contains("(asked again: secrets are never saved, and the run still reads this one)\nPassword (again): "))
         #expect(try result(resumed.stdout)["screen"] as? String == "home", "the new account signs in with the password asked again")
     }
+
+    /// `--state` saves the whole stack after every step: a flow that pushes forever stops
+    /// at the stack limit (1,000 screens), with a message, before saving grows slow.
+    @Test func aFlowThatPushesForeverStopsAtTheStackLimit() throws {
+        let directory = try FlowrunProcess.folder(holding: """
+        version: 1
+        flow: deep
+        start: page
+        on:
+          more: { push: page }
+        screens:
+          page:
+            actions: [more, quit]
+        """)
+        let state = directory.appendingPathComponent("state.json").path
+        let started = Date()
+        let run = try FlowrunProcess.run(["run", "--plain", directory.appendingPathComponent("f.yaml").path, "--state", state, "--output", "none"],
+                                         stdin: String(repeating: "more\n", count: 1_000) + "quit\n", timeout: 120)
+        #expect(run.status == 2, "\(run.stderr.suffix(300))")
+        #expect(run.stderr.contains("flow 'deep' has 1000 screens on its stack, the limit (a push loop?)"))
+        #expect(Date().timeIntervalSince(started) < 60, "1,000 saves of a growing stack stay fast")
+    }
 }

@@ -16,6 +16,21 @@ struct SessionState: Sendable, Equatable, Codable {
         case screen(Int)
         /// A child flow: at the bottom, the flow's active child; above a screen, presented.
         case flow(Int)
+
+        // Saved as one number (a screen `n` as n, a flow `n` as -1 - n), not as the keyed
+        // container Codable would make: `--state` writes every stack after every step.
+        init(from decoder: any Decoder) throws {
+            let number = try decoder.singleValueContainer().decode(Int.self)
+            self = number >= 0 ? .screen(number) : .flow(-1 - number)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .screen(let screen): try container.encode(screen)
+            case .flow(let flow): try container.encode(-1 - flow)
+            }
+        }
     }
 
     struct FlowState: Sendable, Equatable, Codable {
