@@ -42,6 +42,17 @@ import Testing
         #expect(throws: SessionRestoreError.self) { try Session(tree: run.session.tree, restoring: Array("{nonsense".utf8)) }
     }
 
+    @Test func aStateOfTheFormerFormatIsRefusedSayingSo() throws {
+        let run = try SessionDriver(SessionTests.specExample)
+        let former = Array(#"{"format":1,"shape":["app","login"],"state":{}}"#.utf8)
+        #expect(throws: SessionRestoreError.self) { try Session(tree: run.session.tree, restoring: former) }
+        do {
+            _ = try Session(tree: run.session.tree, restoring: former)
+        } catch {
+            #expect(error.description == "the saved state has format 1; this flowrun reads 2")
+        }
+    }
+
     @Test func valuesKeepTheirTypesThroughSaving() throws {
         let flow = """
         version: 1

@@ -27,7 +27,7 @@ extension Session {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let document = SavedSession(format: SavedSession.currentFormat, fingerprint: StateFingerprint(tree), state: saved)
+        let document = SavedSession(format: SavedSession.currentFormat, shape: StateFingerprint(tree), state: saved)
         return (try? encoder.encode(document)).map { [UInt8]($0) } ?? []
     }
 
@@ -39,14 +39,18 @@ extension Session {
                 restoring saved: [UInt8]) throws(SessionRestoreError) {
         let document: SavedSession
         do {
+            // The format first: another format's fields need not decode as this one's.
+            let format = try JSONDecoder().decode(SavedFormat.self, from: Data(saved)).format
+            guard format == SavedSession.currentFormat else {
+                throw SessionRestoreError(description: "the saved state has format \(format); this flowrun reads \(SavedSession.currentFormat)")
+            }
             document = try JSONDecoder().decode(SavedSession.self, from: Data(saved))
+        } catch let error as SessionRestoreError {
+            throw error
         } catch {
             throw SessionRestoreError(description: "the saved state is not readable: \(error)")
         }
-        guard document.format == SavedSession.currentFormat else {
-            throw SessionRestoreError(description: "the saved state has format \(document.format); this flowrun reads \(SavedSession.currentFormat)")
-        }
-        let changes = StateFingerprint(tree).changes(since: document.fingerprint)
+        let changes = StateFingerprint(tree).changes(since: document.shape)
         guard changes.isEmpty else {
             let shown = changes.prefix(Self.changesShown).joined(separator: "; ")
             let more = changes.count > Self.changesShown ? "; and \(changes.count - Self.changesShown) more" : ""
@@ -86,13 +90,19 @@ extension SessionState.FlowState {
     }
 }
 
-/// The saved form: a format number, the flow's fingerprint, and the state.
+/// A saved state's format number, read before the rest.
+private struct SavedFormat: Decodable {
+    let format: Int
+}
+
+/// The saved form: a format number, the flow's fingerprint (`shape`), and the state.
 private struct SavedSession: Codable {
-    /// 2: the fingerprint replaced the list of flows and screens (format 1).
+    /// 2: the fingerprint replaced the list of flows and screens as `shape` (format 1).
     static let currentFormat = 2
     let format: Int
-    /// What the state depends on, so a state is never applied to another flow, or to a
-    /// changed version of its own.
-    let fingerprint: StateFingerprint
+    /// The flow's fingerprint: what the state depends on, so a state is never applied to
+    /// another flow, or to a changed version of its own. (Named so that `format` is the
+    /// file's first key.)
+    let shape: StateFingerprint
     let state: SessionState
 }
