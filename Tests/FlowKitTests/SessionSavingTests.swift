@@ -84,4 +84,40 @@ import Testing
         let again = try Session(tree: run.session.tree, restoring: restored.session.savedState())
         #expect(again.lostSecretValues.isEmpty)
     }
+
+    /// A finished flow without `result` keeps its variables readable: a secret read from
+    /// outside it (`vault.pin` in a guard of the root) is asked again on resume.
+    @Test func aSecretOfAFinishedFlowReadFromOutsideIsAskedAgain() throws {
+        var run = try SessionDriver("""
+        version: 1
+        flow: app
+        start: home
+        on:
+          unlock: { push: vault }
+          vault.done: { push: opened }
+          check:
+            - when: vault.pin == "1234"
+              say: Right.
+            - say: Wrong.
+        screens:
+          home: { actions: [unlock, quit] }
+          opened: { actions: [check, quit] }
+        flows:
+          vault:
+            start: ask
+            on: { open: { finish: true } }
+            screens:
+              ask:
+                fields: [{ id: pin, type: secret, label: PIN }]
+                actions: [open]
+        """)
+        run.enter("unlock", "1234", "open")
+        #expect(run.lastScreen == "app/opened")
+        var restored = SessionDriver(session: try Session(tree: run.session.tree, restoring: run.session.savedState()))
+        #expect(restored.session.secretsToAskAgain == ["vault.pin"])
+        #expect(restored.session.lostSecretValues.isEmpty)
+        #expect(restored.fieldPrompt?.label == "PIN")
+        restored.enter("1234", "check")
+        #expect(restored.said == ["Right."])
+    }
 }

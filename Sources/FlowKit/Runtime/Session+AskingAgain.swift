@@ -7,10 +7,11 @@ struct SecretField: Sendable, Equatable {
 
 extension Session {
     /// Secret fields whose answers a saved state left out and a step of the run may still
-    /// read: every answered secret field of a running flow (its screens, guards, `set`s,
-    /// computed values and result read its fields), in tree order, except those the
-    /// screen on display is still to ask, which it asks in turn anyway. A finished flow's
-    /// fields are not asked: it is started afresh before its screens run again.
+    /// read, in tree order: every answered secret field of a running flow (its screens,
+    /// guards, `set`s, computed values and result read its fields), except those the
+    /// screen on display is still to ask, which it asks in turn anyway; and of a flow not
+    /// running (finished, or dismissed), those read from outside it as `flowid.name`
+    /// (without a `result`, its variables stay readable). Its own screens start afresh.
     func secretFieldsToAskAgain() -> [SecretField] {
         let pending: Int
         switch state.phase {
@@ -19,11 +20,18 @@ extension Session {
         case .notStarted, .ended: return []
         }
         let running = Set(runningFlows)
+        var readFromOutside: Set<String>?
         var fields: [SecretField] = []
-        for (index, screen) in tree.screens.enumerated() where running.contains(screen.flow) {
+        for (index, screen) in tree.screens.enumerated() {
             let flowID = tree.flows[screen.flow].id
             for (position, field) in screen.fields.enumerated() where field.type == .secret && state.forgottenSecrets.contains("\(flowID).\(field.id)") {
-                if index == currentScreen, position >= pending { continue }
+                if running.contains(screen.flow) {
+                    if index == currentScreen, position >= pending { continue }
+                } else {
+                    guard tree.flows[screen.flow].result == nil else { continue }
+                    if readFromOutside == nil { readFromOutside = tree.memberReads }
+                    guard readFromOutside?.contains("\(flowID).\(field.id)") == true else { continue }
+                }
                 fields.append(SecretField(screen: index, position: position))
             }
         }
@@ -36,7 +44,7 @@ extension Session {
     }
 
     /// What a saved state left out that is not asked again (`flowid.name`): answers to
-    /// secret fields of finished flows, and values and results computed from secrets,
+    /// secret fields of finished flows that nothing reads, and values and results computed from secrets,
     /// which nobody can type again. They are `null` now; a resume names them before it
     /// asks anything. Fields the screen on display is still to ask are not named.
     public var lostSecretValues: [String] {
