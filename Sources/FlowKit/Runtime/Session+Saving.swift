@@ -48,7 +48,8 @@ extension Session {
         } catch let error as SessionRestoreError {
             throw error
         } catch {
-            throw SessionRestoreError(description: "the saved state is not readable: \(error)")
+            // The decoder's message may quote the file's keys: made harmless.
+            throw SessionRestoreError(description: "the saved state is not readable: \(MessageText.sanitized("\(error)"))")
         }
         let changes = StateFingerprint(tree).changes(since: document.shape)
         guard changes.isEmpty else {
