@@ -120,4 +120,37 @@ import Testing
         restored.enter("1234", "check")
         #expect(restored.said == ["Right."])
     }
+
+    /// A `for_each` over values computed from a secret: its elements, the param each run
+    /// is given, its finished runs and their results are left out of the saved state too.
+    @Test func aRepetitionOverASecretIsSavedWithoutIt() throws {
+        var run = try SessionDriver("""
+        version: 1
+        flow: app
+        start: ask
+        on:
+          go: { push: { to: each, for_each: 'codes.split(",")', as: code } }
+          each.done: { push: ask }
+        screens:
+          ask:
+            fields: [{ id: codes, type: secret }]
+            actions: [go, quit]
+        flows:
+          each:
+            params: { code: null }
+            start: show
+            result: { code: code }
+            screens:
+              show:
+                text: "Code {{ code }}"
+                actions: [next]
+                on: { next: { finish: true } }
+        """)
+        run.enter("alpha-77,beta-88", "go", "next")
+        #expect(run.shown.last == "each/show")
+        let saved = String(decoding: run.session.savedState(), as: UTF8.self)
+        #expect(!saved.contains("alpha-77") && !saved.contains("beta-88"), "\(saved)")
+        let restored = try Session(tree: run.session.tree, restoring: Array(saved.utf8))
+        #expect(restored.lostSecretValues.contains("each.code"))
+    }
 }

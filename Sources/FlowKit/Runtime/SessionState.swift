@@ -117,11 +117,13 @@ struct SessionState: Sendable, Equatable, Codable {
         return flows[flow].variables[name] == .null
     }
 
-    /// Whether the result `flowid.name` exists and holds `null`; for `flowid.results`
-    /// (after a `for_each`), whether every run's result does.
+    /// Whether the result `flowid.name` exists and holds `null`; for `flowid.results` (of
+    /// a `for_each`, during or after it), whether every run's result does.
     func resultIsEmpty(_ qualified: String, in tree: ResponderTree) -> Bool {
         guard let (flow, name) = Self.split(qualified, in: tree) else { return false }
-        if name == "results", let results = flows[flow].results { return results.allSatisfy { $0 == .null } }
+        if name == "results", tree.repeatedFlows.contains(flow) {
+            return (flows[flow].results ?? flows[flow].repetition?.results ?? []).allSatisfy { $0 == .null }
+        }
         return flows[flow].result?[name] == .null
     }
 
