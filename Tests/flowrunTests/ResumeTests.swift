@@ -160,6 +160,9 @@ import TestSupport
         (#""attempts":0"#, #""attempts":"abc""#, "'login.attempts' holds 'abc', not a value of type int"),
         (#""attempts":0"#, #""attempts":0,"admin":true"#, "flow 'login' holds 'admin', which is not one of its variables"),
         (#""path":["login\/welcome","login\/credentials"]"#, #""path":[]"#, "its path does not end with the screen on display"),
+        (#""username":"alice""#, #""username":"al""#, "'login.username' holds 'al', which its field refuses: Must be at least 3 characters."),
+        // A value quoted in the message never drives the terminal.
+        (#""attempts":0"#, #""attempts":"\u001b[2J""#, "'login.attempts' holds '\u{FFFD}[2J', not a value of type int"),
     ])
     func anEditedValueIsRefused(old: String, new: String, named: String) throws {
         let (directory, state) = try savedOnCredentials()

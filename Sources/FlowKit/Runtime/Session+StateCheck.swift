@@ -115,13 +115,14 @@ extension Session {
             guard value.conforms(to: type) else {
                 return "\(place) holds \(MessageText.quoted(ValueFormatting.render(value))), not a value of type \(type)"
             }
-            if let field = fields[name], !node.params.contains(name) {
+            if let field = fields[name] {
                 guard value != .null else { continue }
                 if field.type == .secret { return "\(place) holds the answer to a secret, which a state never holds" }
                 // Options computed by an expression depend on values that may have changed since the answer.
                 if case .expression? = field.options { continue }
                 if let problem = AnswerConstraints.violation(of: value, for: field, options: run.options(of: field, in: flow)) {
-                    return "\(place) holds \(MessageText.quoted(ValueFormatting.render(value))), which its field refuses: \(problem)"
+                    // The field's message may quote the value whole.
+                    return "\(place) holds \(MessageText.quoted(ValueFormatting.render(value))), which its field refuses: \(MessageText.sanitized(problem))"
                 }
             } else if value == .null, initial != .null, !node.params.contains(name), !state.forgottenSecrets.contains("\(node.id).\(name)") {
                 return "\(place) is empty, but the flow gives it a value of type \(type)"
