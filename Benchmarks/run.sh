@@ -11,9 +11,9 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
 if [ "${1:-}" = quick ]; then
-    repo_args=(1 1) tree_args=(1 2) validate_args=(1) routing_args=(100000) prompt_args=(30) form_args=(2000) lsp_args=(50) signal_args=(3)
+    repo_args=(1 1) tree_args=(1 2) validate_args=(1) routing_args=(100000) prompt_args=(30) form_args=(2000) lsp_args=(50) signal_args=(3) stack_args=(250)
 else
-    repo_args=() tree_args=() validate_args=() routing_args=() prompt_args=() form_args=() lsp_args=() signal_args=()
+    repo_args=() tree_args=() validate_args=() routing_args=() prompt_args=() form_args=() lsp_args=() signal_args=() stack_args=()
 fi
 
 section() {
@@ -36,3 +36,4 @@ section "[5/6] time to first prompt vs a Swift binary that prints a line" first-
 section "[6/6] key press to redrawn form in the terminal" form.sh "${form_args[@]}"
 section "editors: keystroke to diagnostics in flowrun lsp" lsp.sh "${lsp_args[@]}"
 section "signals: SIGTERM to exit, waiting and during a backtracking match" signal_latency.sh "${signal_args[@]}"
+section "--state: a stack that grows to the limit" state_stack.sh "${stack_args[@]}"

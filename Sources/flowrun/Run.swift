@@ -103,9 +103,14 @@ extension FlowRun {
                 do {
                     guard case .bytes(let saved) = try SourceFile.load(state, maxSize: 64 << 20) else { throw RunFailure("'\(state)' is too large") }
                     session = try Session(tree: tree, environment: environment, restoring: saved)
-                    let unsaved = session.unsavedSecretValues
-                    if !unsaved.isEmpty {
-                        Console.warning("not saved, as they were computed from secret answers, so now null: \(unsaved.joined(separator: ", "))")
+                    // Named before anything is asked (cli.md): nobody can type these again.
+                    let lost = session.lostSecretValues
+                    if !lost.isEmpty {
+                        Console.warning("not saved, as they are secrets or were computed from secrets, and not asked again, so now empty: \(lost.joined(separator: ", "))")
+                    }
+                    let asked = session.secretsToAskAgain
+                    if !asked.isEmpty {
+                        Console.warning("secrets are never saved; asking again for those the run still reads: \(asked.joined(separator: ", "))")
                     }
                 } catch let error as RunFailure {
                     throw error.exit()

@@ -10,6 +10,9 @@ import Testing
         let saved = original.session.savedState()
         let tree = original.session.tree
         var restored = SessionDriver(session: try Session(tree: tree, restoring: saved))
+        // The password is a secret, never saved: login, still running, reads it, so it is asked first.
+        #expect(restored.asking == "password")
+        restored.enter("wrong")
         for line in ["back", "alice", "1234", "submit"] {
             original.enter(line)
             restored.enter(line)
@@ -39,6 +42,17 @@ import Testing
         #expect(throws: SessionRestoreError.self) { try Session(tree: run.session.tree, restoring: Array("{nonsense".utf8)) }
     }
 
+    @Test func aStateOfTheFormerFormatIsRefusedSayingSo() throws {
+        let run = try SessionDriver(SessionTests.specExample)
+        let former = Array(#"{"format":1,"shape":["app","login"],"state":{}}"#.utf8)
+        #expect(throws: SessionRestoreError.self) { try Session(tree: run.session.tree, restoring: former) }
+        do {
+            _ = try Session(tree: run.session.tree, restoring: former)
+        } catch {
+            #expect(error.description == "the saved state has format 1; this flowrun reads 2")
+        }
+    }
+
     @Test func valuesKeepTheirTypesThroughSaving() throws {
         let flow = """
         version: 1
@@ -54,5 +68,89 @@ import Testing
         guard case .double? = values["real"] else { Issue.record("1.0 must stay a double"); return }
         #expect(values["list"] == .list([.int(1), .double(2.5), .string("x"), .null, .bool(true)]))
         #expect(values["map"] == .map(["a": .int(1)]))
+    }
+
+    /// A secret of a finished flow is named as lost on resume, not asked; once the flow is
+    /// started afresh, it is no longer named (it was never answered in this start).
+    @Test func aLostSecretIsNamedUntilItsFlowStartsAfresh() throws {
+        var run = try SessionDriver(SessionTests.specExample)
+        run.enter("alice", "1234", "submit")
+        #expect(run.lastScreen == "main/home")
+        var restored = SessionDriver(session: try Session(tree: run.session.tree, restoring: run.session.savedState()))
+        #expect(restored.session.secretsToAskAgain.isEmpty, "login finished: its password is not asked")
+        #expect(restored.session.lostSecretValues == ["login.password"])
+        restored.enter("logout")
+        #expect(restored.lastScreen == "login/credentials")
+        let again = try Session(tree: run.session.tree, restoring: restored.session.savedState())
+        #expect(again.lostSecretValues.isEmpty)
+    }
+
+    /// A finished flow without `result` keeps its variables readable: a secret read from
+    /// outside it (`vault.pin` in a guard of the root) is asked again on resume.
+    @Test func aSecretOfAFinishedFlowReadFromOutsideIsAskedAgain() throws {
+        var run = try SessionDriver("""
+        version: 1
+        flow: app
+        start: home
+        on:
+          unlock: { push: vault }
+          vault.done: { push: opened }
+          check:
+            - when: vault.pin == "1234"
+              say: Right.
+            - say: Wrong.
+        screens:
+          home: { actions: [unlock, quit] }
+          opened: { actions: [check, quit] }
+        flows:
+          vault:
+            start: ask
+            on: { open: { finish: true } }
+            screens:
+              ask:
+                fields: [{ id: pin, type: secret, label: PIN }]
+                actions: [open]
+        """)
+        run.enter("unlock", "1234", "open")
+        #expect(run.lastScreen == "app/opened")
+        var restored = SessionDriver(session: try Session(tree: run.session.tree, restoring: run.session.savedState()))
+        #expect(restored.session.secretsToAskAgain == ["vault.pin"])
+        #expect(restored.session.lostSecretValues.isEmpty)
+        #expect(restored.fieldPrompt?.label == "PIN")
+        restored.enter("1234", "check")
+        #expect(restored.said == ["Right."])
+    }
+
+    /// A `for_each` over values computed from a secret: its elements, the param each run
+    /// is given, its finished runs and their results are left out of the saved state too.
+    @Test func aRepetitionOverASecretIsSavedWithoutIt() throws {
+        var run = try SessionDriver("""
+        version: 1
+        flow: app
+        start: ask
+        on:
+          go: { push: { to: each, for_each: 'codes.split(",")', as: code } }
+          each.done: { push: ask }
+        screens:
+          ask:
+            fields: [{ id: codes, type: secret }]
+            actions: [go, quit]
+        flows:
+          each:
+            params: { code: null }
+            start: show
+            result: { code: code }
+            screens:
+              show:
+                text: "Code {{ code }}"
+                actions: [next]
+                on: { next: { finish: true } }
+        """)
+        run.enter("alpha-77,beta-88", "go", "next")
+        #expect(run.shown.last == "each/show")
+        let saved = String(decoding: run.session.savedState(), as: UTF8.self)
+        #expect(!saved.contains("alpha-77") && !saved.contains("beta-88"), "\(saved)")
+        let restored = try Session(tree: run.session.tree, restoring: Array(saved.utf8))
+        #expect(restored.lostSecretValues.contains("each.code"))
     }
 }

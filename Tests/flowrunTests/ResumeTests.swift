@@ -59,8 +59,10 @@ import TestSupport
         return (try? JSONSerialization.data(withJSONObject: kept, options: [.sortedKeys])).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 
-    @Test(arguments: [1, 2, 4, 5, 8])
-    func aRunKilledAtAnyPointResumesToTheSameResult(killAfter lines: Int) throws {
+    /// Lines fed before the kill, and the secrets the resume asks again first: after line 4
+    /// the run is on `failed`, and `login`, still running, reads the password typed before.
+    @Test(arguments: [(1, [String]()), (2, []), (4, ["guess"]), (5, []), (8, [])])
+    func aRunKilledAtAnyPointResumesToTheSameResult(killAfter lines: Int, askedAgain: [String]) throws {
         let directory = try FlowrunProcess.temporaryDirectory()
         let state = directory.appendingPathComponent("state.json").path
         let whole = try FlowrunProcess.run(["run", flows.appendingPathComponent("signin.yaml").path],
@@ -74,7 +76,7 @@ import TestSupport
         // The accounts map holds "wonderland" as data; the answer typed is never saved.
         #expect(!String(decoding: saved, as: UTF8.self).contains(#""password":"wonderland""#))
         #expect(!String(decoding: saved, as: UTF8.self).contains("guess"))
-        let rest = Self.script.dropFirst(lines).joined(separator: "\n") + "\n"
+        let rest = (askedAgain + Self.script.dropFirst(lines)).joined(separator: "\n") + "\n"
         let resumed = try FlowrunProcess.run(["run", flows.appendingPathComponent("signin.yaml").path, "--state", state, "--resume"],
                                              stdin: rest, directory: directory)
         #expect(resumed.status == 0, "\(resumed.stderr)")
@@ -117,6 +119,118 @@ import TestSupport
         _ = try FlowrunProcess.run(["run", flows.appendingPathComponent("signin.yaml").path, "--state", state], stdin: "sign_in\n")
         let other = try FlowrunProcess.run(["run", flows.appendingPathComponent("notes.yaml").path, "--state", state, "--resume"])
         #expect(other.status == 2)
-        #expect(other.stderr.contains("belongs to a different flow"))
+        #expect(other.stderr.contains("the flow has changed since the state was saved: "))
+    }
+
+    /// A state saved on the credentials screen of signin.yaml, with the flow copied beside it.
+    private func savedOnCredentials() throws -> (directory: URL, state: String) {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        for name in ["signin.yaml", "reset-password.yaml"] {
+            try FileManager.default.copyItem(at: flows.appendingPathComponent(name), to: directory.appendingPathComponent(name))
+        }
+        let state = directory.appendingPathComponent("state.json").path
+        let first = try FlowrunProcess.run(["run", directory.appendingPathComponent("signin.yaml").path, "--state", state], stdin: "sign_in\nalice\n")
+        #expect(first.status == 3)
+        return (directory, state)
+    }
+
+    /// A flow edited after its state was saved: the resume is refused, naming what changed.
+    @Test(arguments: [
+        ("          - { id: username, label: User name, required: true, min: 3, placeholder: alice }\n          - { id: password, type: secret, label: Password, required: true }\n",
+         "          - { id: password, type: secret, label: Password, required: true }\n          - { id: username, label: User name, required: true, min: 3, placeholder: alice }\n",
+         "field 1 of screen 'login/credentials' was 'username', text; is now 'password', secret"),
+        ("attempts", "tries", "variable 'login.attempts' is gone; variable 'login.max_attempts' is gone; variable 'login.max_tries' is new (int); variable 'login.tries' is new (int)"),
+        ("                  - { value: contrast, label: High contrast }\n", "",
+         "options of 'settings/profile.chosen_theme' was light, dark, contrast; is now light, dark"),
+    ])
+    func aChangedFlowIsRefusedNamingTheChange(old: String, new: String, named: String) throws {
+        let (directory, state) = try savedOnCredentials()
+        let file = directory.appendingPathComponent("signin.yaml")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains(old))
+        try text.replacingOccurrences(of: old, with: new).write(to: file, atomically: true, encoding: .utf8)
+        let resumed = try FlowrunProcess.run(["run", file.path, "--state", state, "--resume"], stdin: "wonderland\nsubmit\nquit\n")
+        #expect(resumed.status == 2, "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("the flow has changed since the state was saved: "), "\(resumed.stderr)")
+        #expect(resumed.stderr.contains(named), "\(resumed.stderr)")
+    }
+
+    /// A state edited by hand: each value is checked against the flow on resume.
+    @Test(arguments: [
+        (#""attempts":0"#, #""attempts":"abc""#, "'login.attempts' holds 'abc', not a value of type int"),
+        (#""attempts":0"#, #""attempts":0,"admin":true"#, "flow 'login' holds 'admin', which is not one of its variables"),
+        (#""path":["login\/welcome","login\/credentials"]"#, #""path":[]"#, "its path does not end with the screen on display"),
+        (#""username":"alice""#, #""username":"al""#, "'login.username' holds 'al', which its field refuses: Must be at least 3 characters."),
+        // A value quoted in the message never drives the terminal.
+        (#""attempts":0"#, #""attempts":"\u001b[2J""#, "'login.attempts' holds '\\u{1b}[2J', not a value of type int"),
+    ])
+    func anEditedValueIsRefused(old: String, new: String, named: String) throws {
+        let (directory, state) = try savedOnCredentials()
+        let text = try String(contentsOfFile: state, encoding: .utf8)
+        #expect(text.contains(old), "\(text)")
+        try text.replacingOccurrences(of: old, with: new).write(toFile: state, atomically: true, encoding: .utf8)
+        let resumed = try FlowrunProcess.run(["run", directory.appendingPathComponent("signin.yaml").path, "--state", state, "--resume"],
+                                             stdin: "wonderland\nsubmit\nquit\n")
+        #expect(resumed.status == 2, "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("the saved state is damaged: " + named), "\(resumed.stderr)")
+    }
+
+    /// Killed between "create account" and "submit": the new password lives on only in a
+    /// value computed from it, which cannot be asked again. The resume says so before it
+    /// asks anything, instead of letting the sign-in fail without a word.
+    @Test func valuesComputedFromASecretAreNamedBeforeAnythingIsAsked() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let state = directory.appendingPathComponent("state.json").path
+        let flow = flows.appendingPathComponent("signin.yaml").path
+        let first = try FlowrunProcess.run(["run", flow, "--state", state],
+                                           stdin: "sign_up\nada@example.com\nada\ncontinue\nlovelace1\nlovelace1\ny\ncreate\n")
+        #expect(first.status == 3)
+        #expect(!(try String(contentsOfFile: state, encoding: .utf8)).contains("lovelace1"))
+        let resumed = try FlowrunProcess.run(["run", flow, "--state", state, "--resume"], stdin: "\nlovelace1\nsubmit\nquit\n")
+        let warning = try #require(resumed.stderr.split(separator: "\n").first { $0.contains("so now empty: ") })
+        #expect(warning.contains("app.changes") && warning.contains("signup.password"), "\(warning)")
+        let named = try #require(resumed.stderr.range(of: "so now empty: "))
+        let firstScreen = try #require(resumed.stderr.range(of: "Sign in"))
+        #expect(named.lowerBound < firstScreen.lowerBound, "named before the screen is shown and anything asked")
+    }
+
+    /// Killed on the "Choose a password" form after both passwords were typed: the resume
+    /// asks both again, by their labels, says why, and the account is created.
+    @Test func secretFieldsStillReadAreAskedAgainByTheirLabels() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let state = directory.appendingPathComponent("state.json").path
+        let flow = flows.appendingPathComponent("signin.yaml").path
+        let first = try FlowrunProcess.run(["run", flow, "--state", state],
+                                           stdin: "sign_up\nada@example.com\nada\ncontinue\nlovelace1\nlovelace1\ny\n")
+        #expect(first.status == 3)
+        let resumed = try FlowrunProcess.run(["run", flow, "--state", state, "--resume"],
+                                             stdin: "lovelace1\nlovelace1\ncreate\n\nlovelace1\nsubmit\nquit\n")
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("asking again for those the run still reads: signup.new_password, signup.password_again"))
+        #expect(resumed.stderr.contains("(asked again: secrets are never saved, and the run still reads this one)\nPassword: "))
+        #expect(resumed.stderr.contains("(asked again: secrets are never saved, and the run still reads this one)\nPassword (again): "))
+        #expect(try result(resumed.stdout)["screen"] as? String == "home", "the new account signs in with the password asked again")
+    }
+
+    /// `--state` saves the whole stack after every step: a flow that pushes forever stops
+    /// at the stack limit (1,000 screens), with a message, before saving grows slow.
+    @Test func aFlowThatPushesForeverStopsAtTheStackLimit() throws {
+        let directory = try FlowrunProcess.folder(holding: """
+        version: 1
+        flow: deep
+        start: page
+        on:
+          more: { push: page }
+        screens:
+          page:
+            actions: [more, quit]
+        """)
+        let state = directory.appendingPathComponent("state.json").path
+        let started = Date()
+        let run = try FlowrunProcess.run(["run", "--plain", directory.appendingPathComponent("f.yaml").path, "--state", state, "--output", "none"],
+                                         stdin: String(repeating: "more\n", count: 1_000) + "quit\n", timeout: 120)
+        #expect(run.status == 2, "\(run.stderr.suffix(300))")
+        #expect(run.stderr.contains("flow 'deep' has 1000 screens on its stack, the limit (a push loop?)"))
+        #expect(Date().timeIntervalSince(started) < 60, "1,000 saves of a growing stack stay fast")
     }
 }

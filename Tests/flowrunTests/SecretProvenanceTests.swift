@@ -57,9 +57,12 @@ import TestSupport
         #expect(variables["note"] is NSNull && variables["size"] is NSNull && variables["pin"] is NSNull)
         let text = try String(contentsOf: directory.appendingPathComponent("st.json"), encoding: .utf8)
         #expect(!text.contains("pin blue"))
-        let resumed = try FlowrunProcess.run(["run", "f.yaml", "--state", "st.json", "--resume", "--output", "none"], stdin: "quit\n", directory: directory)
-        #expect(resumed.stderr.contains("warning: not saved, as they were computed from secret answers, so now null: app.note, app.size"),
+        // The pin is asked again first (screen `s`, under this one, reads it): no answer, then quit.
+        let resumed = try FlowrunProcess.run(["run", "f.yaml", "--state", "st.json", "--resume", "--output", "none"], stdin: "\nquit\n", directory: directory)
+        #expect(resumed.stderr.contains("warning: not saved, as they are secrets or were computed from secrets, and not asked again, so now empty: app.note, app.size\n"),
                 "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("asking again for those the run still reads: app.pin"), "\(resumed.stderr)")
+        #expect(resumed.status == 0, "\(resumed.stderr)")
     }
 
     /// A short secret, and one transformed, repeated in every place a screen can show a

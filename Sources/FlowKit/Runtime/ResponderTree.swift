@@ -16,6 +16,13 @@ public struct ResponderTree: Sendable {
         /// read them as `env.NAME`.
         public let environment: Set<String>
         let result: [(name: String, expression: Compiled<Expression>)]?
+        /// The declared params' names (spec §4 1.1), which `initialVariables` also holds.
+        let params: [String]
+        /// Each own variable's and field's type, as the checker types them: what a saved
+        /// state's values are checked against on resume.
+        let variableTypes: [String: ExpressionType]
+        /// Each `result` name's type, as the checker types its expression.
+        let resultTypes: [String: ExpressionType]
         /// Derived values, evaluated whenever read (spec §4 1.1).
         let computed: [String: Compiled<Expression>]
         /// Params without a default: a start must give each a value (spec §4 1.1).
@@ -31,7 +38,8 @@ public struct ResponderTree: Sendable {
         let responderName: String
 
         init(id: String, parent: Int?, title: Compiled<Template>?, start: Target, initialVariables: [(name: String, value: Value)], environment: Set<String>,
-             result: [(name: String, expression: Compiled<Expression>)]?, computed: [String: Compiled<Expression>],
+             result: [(name: String, expression: Compiled<Expression>)]?, params: [String], variableTypes: [String: ExpressionType],
+             resultTypes: [String: ExpressionType], computed: [String: Compiled<Expression>],
              requiredParams: [String], arguments: [(name: String, expression: Compiled<Expression>)],
              handlers: [String: HandlerNode], observers: [String: HandlerNode], screens: [Int], responderName: String) {
             self.id = id
@@ -41,6 +49,9 @@ public struct ResponderTree: Sendable {
             self.initialVariables = initialVariables
             self.environment = environment
             self.result = result
+            self.params = params
+            self.variableTypes = variableTypes
+            self.resultTypes = resultTypes
             self.computed = computed
             self.requiredParams = requiredParams
             self.arguments = arguments

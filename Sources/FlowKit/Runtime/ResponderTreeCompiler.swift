@@ -31,6 +31,7 @@ private struct ResponderTreeCompiler {
     }
 
     mutating func compile() throws(CompileError) {
+        let tables = ScopeTables(index)
         for position in index.flows.indices {
             let flow = index.flows[position].flow
             for (local, screen) in flow.screens.enumerated() {
@@ -45,12 +46,18 @@ private struct ResponderTreeCompiler {
             for screen in flow.screens {
                 for field in screen.fields where names.insert(field.id.value).inserted { variables.append((field.id.value, .null)) }
             }
+            let result = try flow.result.map { entries throws(CompileError) in
+                try entries.map { entry throws(CompileError) in (name: entry.name.value, expression: try expression(entry.expression)) }
+            }
             flows.append(ResponderTree.FlowNode(
                 id: flow.id.value, parent: index.flows[position].parent, title: try template(flow.title), start: target,
                 initialVariables: variables, environment: Set(flow.environment.map(\.value)),
-                result: try flow.result.map { entries throws(CompileError) in
-                    try entries.map { entry throws(CompileError) in (entry.name.value, try expression(entry.expression)) }
-                },
+                result: result,
+                params: flow.params.map(\.name.value),
+                variableTypes: tables.variables(of: position),
+                resultTypes: Dictionary((result ?? []).map { entry in
+                    (entry.name, ExpressionChecker.check(entry.expression.parsed, in: FlowScope(index: index, tables: tables, flow: position)).type)
+                }) { first, _ in first },
                 computed: try Dictionary(flow.computed.map { entry throws(CompileError) in (entry.name.value, try expression(entry.expression)) }) { first, _ in first },
                 requiredParams: flow.requiredParams.map(\.value),
                 arguments: try arguments(flow.arguments),

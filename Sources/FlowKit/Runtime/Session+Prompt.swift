@@ -3,6 +3,7 @@ extension Session {
     /// problems were reported as warnings when the screen or field was shown.
     public var prompt: Prompt? {
         if let outcome { return .ended(outcome) }
+        if let again = askingAgainPrompt() { return again }
         var run = Run(session: self)
         switch state.phase {
         case .notStarted:

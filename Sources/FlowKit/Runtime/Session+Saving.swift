@@ -7,119 +7,103 @@ public struct SessionRestoreError: Error, Sendable, CustomStringConvertible {
 
 extension Session {
     /// The session as JSON, for `--state`: everything but secrets. Answers to secret
-    /// fields are left out and asked again after a resume; variables and results computed
-    /// from a secret are left out (`null`) and named by `unsavedSecretValues` after it.
-    /// Messages were masked when they were rendered.
+    /// fields are left out and asked again after a resume where the run still reads them
+    /// (`secretsAskedAgain`); values computed from a secret are left out (`null`) and
+    /// named by `lostSecretValues` after it. Messages were masked when they were rendered.
     public func savedState() -> [UInt8] {
         var saved = state
+        // Left out by an earlier save and not given a value since.
+        saved.forgottenSecrets = state.forgottenSecrets.filter { state.variableIsEmpty($0, in: tree) }
+        saved.forgottenResults = state.forgottenResults.filter { state.resultIsEmpty($0, in: tree) }
         for flow in saved.flows.indices {
             let flowID = tree.flows[flow].id
-            for name in saved.flows[flow].secret.sorted() {
-                saved.flows[flow].variables[name] = .null
-                if !saved.forgottenSecrets.contains("\(flowID).\(name)") { saved.forgottenSecrets.append("\(flowID).\(name)") }
+            for name in saved.flows[flow].secret.sorted() where !saved.forgottenSecrets.contains("\(flowID).\(name)") {
+                saved.forgottenSecrets.append("\(flowID).\(name)")
             }
-            for name in saved.flows[flow].secretResult { saved.flows[flow].result?[name] = .null }
+            for name in saved.flows[flow].secretResult.sorted() where !saved.forgottenResults.contains("\(flowID).\(name)") {
+                saved.forgottenResults.append("\(flowID).\(name)")
+            }
+            saved.flows[flow] = saved.flows[flow].withoutSecrets
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let document = SavedSession(format: SavedSession.currentFormat, shape: tree.shape, state: saved)
+        let document = SavedSession(format: SavedSession.currentFormat, shape: StateFingerprint(tree), state: saved)
         return (try? encoder.encode(document)).map { [UInt8]($0) } ?? []
     }
 
-    /// Restores a session saved by `savedState()` for the same flow. If a secret of the
-    /// current screen was left out, the screen asks again from that field.
+    /// Restores a session saved by `savedState()` for the same flow. Refused when the
+    /// flow's fingerprint changed since (the message names what changed), or when a value
+    /// is not one the flow could hold (`problemInRestoredState`). The secret fields the run
+    /// still reads are then asked again first (`secretsAskedAgain`).
     public init(tree: ResponderTree, environment: [String: String] = [:], maxSteps: Int = 10_000,
                 restoring saved: [UInt8]) throws(SessionRestoreError) {
         let document: SavedSession
         do {
+            // The format first: another format's fields need not decode as this one's.
+            let format = try JSONDecoder().decode(SavedFormat.self, from: Data(saved)).format
+            guard format == SavedSession.currentFormat else {
+                throw SessionRestoreError(description: "the saved state has format \(format); this flowrun reads \(SavedSession.currentFormat)")
+            }
             document = try JSONDecoder().decode(SavedSession.self, from: Data(saved))
+        } catch let error as SessionRestoreError {
+            throw error
         } catch {
-            throw SessionRestoreError(description: "the saved state is not readable: \(error)")
+            // The decoder's message may quote the file's keys: made harmless.
+            throw SessionRestoreError(description: "the saved state is not readable: \(MessageText.sanitized("\(error)"))")
         }
-        guard document.format == SavedSession.currentFormat else {
-            throw SessionRestoreError(description: "the saved state has format \(document.format); this flowrun reads \(SavedSession.currentFormat)")
+        let changes = StateFingerprint(tree).changes(since: document.shape)
+        guard changes.isEmpty else {
+            let shown = changes.prefix(Self.changesShown).joined(separator: "; ")
+            let more = changes.count > Self.changesShown ? "; and \(changes.count - Self.changesShown) more" : ""
+            throw SessionRestoreError(description: "the flow has changed since the state was saved: \(shown)\(more)")
         }
-        guard document.shape == tree.shape, document.state.flows.count == tree.flows.count else {
-            throw SessionRestoreError(description: "the saved state belongs to a different flow (its flows or screens have changed)")
+        guard document.state.flows.count == tree.flows.count else {
+            throw SessionRestoreError(description: "the saved state is damaged: it does not hold one state for each flow")
         }
-        guard let problem = Self.structuralProblem(of: document.state, in: tree) else {
-            self.init(tree: tree, environment: environment, maxSteps: maxSteps)
-            state = document.state
-            rewindToForgottenSecret()
-            return
+        self.init(tree: tree, environment: environment, maxSteps: maxSteps)
+        state = document.state
+        if let problem = problemInRestoredState() {
+            throw SessionRestoreError(description: "the saved state is damaged: \(problem)")
         }
-        throw SessionRestoreError(description: "the saved state is damaged: \(problem)")
+        secretsAskedAgain = secretFieldsToAskAgain()
     }
 
-    /// Why a decoded state cannot be a state of this tree (a file edited by hand, or
-    /// damaged): every stack entry must be a screen or child of its own flow, and the
-    /// phase must fit the screen on display. Nil when it is sound.
-    private static func structuralProblem(of state: SessionState, in tree: ResponderTree) -> String? {
-        for (flow, flowState) in state.flows.enumerated() {
-            for entry in flowState.stack {
-                switch entry {
-                case .screen(let screen):
-                    guard tree.screens.indices.contains(screen), tree.screens[screen].flow == flow else {
-                        return "flow '\(tree.flows[flow].id)' shows a screen that is not its own"
-                    }
-                case .flow(let child):
-                    guard tree.flows.indices.contains(child), tree.flows[child].parent == flow else {
-                        return "flow '\(tree.flows[flow].id)' shows a flow that is not its child"
-                    }
-                }
-            }
-        }
-        switch state.phase {
-        case .field(let position):
-            guard let screen = state.currentScreen, tree.screens[screen].fields.indices.contains(position) else {
-                return "it asks a field the screen on display does not have"
-            }
-        case .action:
-            guard state.currentScreen != nil else { return "it offers actions with no screen on display" }
-        case .notStarted, .ended:
-            break
-        }
-        return nil
-    }
+    /// How many changes of a flow a refused resume names.
+    private static let changesShown = 5
+}
 
-    /// The variables a saved state left out because they held values computed from a
-    /// secret answer (`flowid.name`): they read `null` after a resume.
-    public var unsavedSecretValues: [String] {
-        let secretFields = Set(tree.screens.flatMap { screen in
-            screen.fields.filter { $0.type == .secret }.map { "\(tree.flows[screen.flow].id).\($0.id)" }
-        })
-        return state.forgottenSecrets.filter { !secretFields.contains($0) }
-    }
-
-    /// Asks again from the first secret of the current screen whose answer was not saved.
-    private mutating func rewindToForgottenSecret() {
-        guard let screen = currentScreen else { return }
-        let node = tree.screens[screen]
-        let asked: Int
-        switch state.phase {
-        case .field(let position): asked = position
-        case .action: asked = node.fields.count
-        default: return
+extension SessionState.FlowState {
+    /// The flow's state with every secret and every value computed from one set to
+    /// `null`: variables, results, the results of a `for_each` and what its runs hold.
+    var withoutSecrets: Self {
+        var scrubbed = self
+        for name in secret { scrubbed.variables[name] = .null }
+        for name in secretResult { scrubbed.result?[name] = .null }
+        if secretResult.contains("results") { scrubbed.results = results?.map { _ in .null } }
+        if var repetition {
+            if repetition.elementsAreSecret { repetition.elements = repetition.elements.map { _ in .null } }
+            for name in repetition.arguments.secret { repetition.arguments.values[name] = .null }
+            if secretResult.contains("results") { repetition.results = repetition.results.map { _ in .null } }
+            repetition.finishedRuns = repetition.finishedRuns.map(\.withoutSecrets)
+            scrubbed.repetition = repetition
         }
-        let flowID = tree.flows[node.flow].id
-        if let first = node.fields.prefix(asked).firstIndex(where: { state.forgottenSecrets.contains("\(flowID).\($0.id)") }) {
-            state.phase = .field(first)
-        }
+        return scrubbed
     }
 }
 
-/// The saved form: a format number, the flow's shape, and the state.
-private struct SavedSession: Codable {
-    static let currentFormat = 1
+/// A saved state's format number, read before the rest.
+private struct SavedFormat: Decodable {
     let format: Int
-    /// Every `flow/screen` of the tree, so a state is never applied to another flow.
-    let shape: [String]
-    let state: SessionState
 }
 
-extension ResponderTree {
-    /// The tree's flows and screens by id, in order: what a saved state depends on.
-    var shape: [String] {
-        flows.map(\.id) + screens.map { "\(flows[$0.flow].id)/\($0.id)" }
-    }
+/// The saved form: a format number, the flow's fingerprint (`shape`), and the state.
+private struct SavedSession: Codable {
+    /// 2: the fingerprint replaced the list of flows and screens as `shape` (format 1).
+    static let currentFormat = 2
+    let format: Int
+    /// The flow's fingerprint: what the state depends on, so a state is never applied to
+    /// another flow, or to a changed version of its own. (Named so that `format` is the
+    /// file's first key.)
+    let shape: StateFingerprint
+    let state: SessionState
 }

@@ -13,6 +13,10 @@ public struct Session: Sendable {
     /// Steps one input may cause before the run stops (`runaway-transitions`, spec §11).
     public let maxSteps: Int
     var state: SessionState
+    /// After a resume: the secret fields still to ask again, before anything else
+    /// (`Session+AskingAgain`). Never saved: a state saved meanwhile still lists them as
+    /// left out, so the next resume asks them again too.
+    var secretsAskedAgain: [SecretField] = []
     /// Set when input ends: the run is over for now, but not the saved state, which a
     /// later `--resume` continues from the same question.
     private var inputEnded: RunOutcome?
@@ -102,6 +106,7 @@ public struct Session: Sendable {
     /// Answers the current field with a typed line (cli.md's plain-mode rules); an
     /// empty line means "no answer".
     public mutating func answer(_ text: String) -> [SessionEvent] {
+        if inputEnded == nil, !secretsAskedAgain.isEmpty { return answerAgain(text) }
         guard inputEnded == nil, case .field(let position) = state.phase, let screen = currentScreen else {
             return [.refused("There is no question to answer now.")]
         }
@@ -116,6 +121,7 @@ public struct Session: Sendable {
     /// Answers the current field with a value (`nil`: no answer). A refused answer
     /// leaves the question open; nothing answered before is lost.
     public mutating func answer(value: Value?) -> [SessionEvent] {
+        if inputEnded == nil, !secretsAskedAgain.isEmpty { return answerAgain(value: value) }
         guard inputEnded == nil, case .field(let position) = state.phase, let screen = currentScreen else {
             return [.refused("There is no question to answer now.")]
         }
@@ -129,7 +135,7 @@ public struct Session: Sendable {
     /// offering its current value. Refused for a field not asked yet, or skipped by its
     /// `when`.
     public mutating func revisit(field position: Int) -> [SessionEvent] {
-        guard inputEnded == nil, let screen = currentScreen, tree.screens[screen].fields.indices.contains(position) else {
+        guard inputEnded == nil, secretsAskedAgain.isEmpty, let screen = currentScreen, tree.screens[screen].fields.indices.contains(position) else {
             return [.refused("There is no such question on this screen.")]
         }
         let asked: Int
@@ -150,6 +156,7 @@ public struct Session: Sendable {
     /// Clears the current field to `null` (plain mode's `/`), without taking its default;
     /// a required field refuses.
     public mutating func clearAnswer() -> [SessionEvent] {
+        if inputEnded == nil, !secretsAskedAgain.isEmpty { return answerAgain(value: nil) }
         guard inputEnded == nil, case .field(let position) = state.phase, let screen = currentScreen else {
             return [.refused("There is no question to answer now.")]
         }
@@ -164,6 +171,9 @@ public struct Session: Sendable {
     public mutating func perform(_ action: String) -> [SessionEvent] {
         guard inputEnded == nil, let screen = currentScreen, state.phase == .action || isField(state.phase) else {
             return [.refused("There is no action to choose now.")]
+        }
+        if !secretsAskedAgain.isEmpty, action != "quit" {
+            return [.refused("Answer the secrets asked again first (or quit).")]
         }
         let offered = tree.screens[screen].actions.first { $0.id == action }
         if offered == nil && !ActionEntry.builtIns.contains(action) {
@@ -192,13 +202,13 @@ public struct Session: Sendable {
 
     /// A run working on the session's state. The state moves into the run (the session
     /// keeps an empty one meanwhile), so the run's changes never copy it.
-    private mutating func beginRun() -> Run {
+    mutating func beginRun() -> Run {
         let run = Run(session: self)
         state = SessionState(flows: [])
         return run
     }
 
-    private mutating func finish(_ run: Run) -> [SessionEvent] {
+    mutating func finish(_ run: Run) -> [SessionEvent] {
         state = run.state
         return run.events.map(\.escapedForTerminal)
     }

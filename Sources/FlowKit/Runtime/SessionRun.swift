@@ -46,6 +46,10 @@ struct Run {
         state.flows[flow] = SessionState.FlowState(variables: Dictionary(node.initialVariables.map { ($0.name, $0.value) }) { first, _ in first })
         state.flows[flow].variables.merge(arguments.values) { _, given in given }
         state.flows[flow].secret = arguments.secret
+        // Started afresh: nothing of it is left out of a saved state any more.
+        let prefix = node.id + "."
+        state.forgottenSecrets.removeAll { $0.hasPrefix(prefix) }
+        state.forgottenResults.removeAll { $0.hasPrefix(prefix) }
         let missing = node.requiredParams.filter { (state.flows[flow].variables[$0] ?? .null) == .null }
         guard missing.isEmpty else {
             let names = missing.map { "'\($0)'" }.joined(separator: ", ")
@@ -144,31 +148,64 @@ struct Run {
             runQueue()
             return
         }
-        if let problem = AnswerConstraints.violation(of: answer, for: field, options: options) {
-            events.append(.refused(render(field.message, in: node.flow) ?? problem))
+        if let refusal = refusal(of: answer, for: field, options: options, in: node.flow) {
+            events.append(.refused(refusal))
             return
         }
-        for rule in field.rules {
-            var scope = self.scope(node.flow)
-            scope.pending[field.id] = answer
-            scope.pendingIsSecret = field.type == .secret
-            guard holds(rule.rule, in: scope) else {
-                events.append(.refused(render(rule.message, in: node.flow) ?? "The answer does not pass the check '\(rule.rule.source)'."))
-                return
-            }
-        }
-        state.flows[node.flow].variables[field.id] = answer
-        if isSecret {
-            state.flows[node.flow].secret.insert(field.id)
-        } else {
-            state.flows[node.flow].secret.remove(field.id)
-        }
-        events.append(.answered(flow: tree.flows[node.flow].id, field: field.id, value: answer))
-        let answered = "\(tree.flows[node.flow].id).\(field.id)"
-        state.forgottenSecrets.removeAll { $0 == answered }
+        store(answer, for: field, in: node.flow, isSecret: isSecret)
         steps = 0
         askField(from: position + 1, screen: screen)
         runQueue()
+    }
+
+    /// Why a given answer is refused (its constraints, then its `validate` rules), or nil.
+    private mutating func refusal(of answer: Value, for field: ResponderTree.FieldNode, options: [FieldPrompt.Option], in flow: Int) -> String? {
+        if let problem = AnswerConstraints.violation(of: answer, for: field, options: options) {
+            return render(field.message, in: flow) ?? problem
+        }
+        for rule in field.rules {
+            var scope = self.scope(flow)
+            scope.pending[field.id] = answer
+            scope.pendingIsSecret = field.type == .secret
+            guard holds(rule.rule, in: scope) else {
+                return render(rule.message, in: flow) ?? "The answer does not pass the check '\(rule.rule.source)'."
+            }
+        }
+        return nil
+    }
+
+    /// Stores an answer taken; `isSecret` when it is a secret field's, or was computed
+    /// from a secret (a default or an option).
+    private mutating func store(_ answer: Value, for field: ResponderTree.FieldNode, in flow: Int, isSecret: Bool) {
+        state.flows[flow].variables[field.id] = answer
+        if isSecret {
+            state.flows[flow].secret.insert(field.id)
+        } else {
+            state.flows[flow].secret.remove(field.id)
+        }
+        events.append(.answered(flow: tree.flows[flow].id, field: field.id, value: answer))
+        let answered = "\(tree.flows[flow].id).\(field.id)"
+        state.forgottenSecrets.removeAll { $0 == answered }
+    }
+
+    /// Answers a secret field asked again after a resume (`nil`: no answer): checked as it
+    /// was when first answered, then stored; nothing else moves. Returns whether it was taken.
+    mutating func answerAgain(_ given: Value?, for field: ResponderTree.FieldNode, in flow: Int) -> Bool {
+        guard let answer = given, answer != .null, answer != .string("") else {
+            guard !field.isRequired else {
+                events.append(.refused("An answer is required."))
+                return false
+            }
+            let unanswered = "\(tree.flows[flow].id).\(field.id)"
+            state.forgottenSecrets.removeAll { $0 == unanswered }
+            return true
+        }
+        if let refusal = refusal(of: answer, for: field, options: [], in: flow) {
+            events.append(.refused(refusal))
+            return false
+        }
+        store(answer, for: field, in: flow, isSecret: true)
+        return true
     }
 
     /// What an empty answer gives: the variable's current value, else the answer
@@ -410,8 +447,11 @@ struct Run {
 
     /// Most elements one `for_each` runs (spec §11 1.1).
     static let maxElements = 10_000
-    /// Most entries on one flow's stack (spec §11 1.1).
-    static let maxStack = 10_000
+    /// Most entries on one flow's stack (spec §11 1.1 says 10,000). `--state` saves the
+    /// whole stack after every step, so a flow that pushes forever costs the square of its
+    /// depth: 10,000 pushes took 303 s with `--state` (0.7 s without); 1,000 take about 1 s
+    /// (`Benchmarks/state_stack.sh`). No flow a person answers comes near either.
+    static let maxStack = 1_000
 
     /// The values of `with` entries, evaluated in `flow`; an entry that fails gives none.
     private mutating func values(of arguments: [(name: String, expression: Compiled<Expression>)], in flow: Int) -> SessionState.ParamValues {

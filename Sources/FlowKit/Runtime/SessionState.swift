@@ -16,6 +16,21 @@ struct SessionState: Sendable, Equatable, Codable {
         case screen(Int)
         /// A child flow: at the bottom, the flow's active child; above a screen, presented.
         case flow(Int)
+
+        // Saved as one number (a screen `n` as n, a flow `n` as -1 - n), not as the keyed
+        // container Codable would make: `--state` writes every stack after every step.
+        init(from decoder: any Decoder) throws {
+            let number = try decoder.singleValueContainer().decode(Int.self)
+            self = number >= 0 ? .screen(number) : .flow(-1 - number)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .screen(let screen): try container.encode(screen)
+            case .flow(let flow): try container.encode(-1 - flow)
+            }
+        }
     }
 
     struct FlowState: Sendable, Equatable, Codable {
@@ -90,6 +105,31 @@ struct SessionState: Sendable, Equatable, Codable {
     var phase: Phase = .notStarted
     /// Every screen shown, as `flowid/screenid`.
     var path: [String] = []
-    /// Secret fields (`flowid.fieldid`) whose answers were left out of a saved state.
+    /// Variables (`flowid.name`) left out of a saved state: answers to secret fields, and
+    /// values computed from them.
     var forgottenSecrets: [String] = []
+    /// The same for `result` names (`flowid.name`, as read from outside the flow).
+    var forgottenResults: [String] = []
+
+    /// Whether the variable `flowid.name` exists and holds `null`.
+    func variableIsEmpty(_ qualified: String, in tree: ResponderTree) -> Bool {
+        guard let (flow, name) = Self.split(qualified, in: tree) else { return false }
+        return flows[flow].variables[name] == .null
+    }
+
+    /// Whether the result `flowid.name` exists and holds `null`; for `flowid.results` (of
+    /// a `for_each`, during or after it), whether every run's result does.
+    func resultIsEmpty(_ qualified: String, in tree: ResponderTree) -> Bool {
+        guard let (flow, name) = Self.split(qualified, in: tree) else { return false }
+        if name == "results", tree.repeatedFlows.contains(flow) {
+            return (flows[flow].results ?? flows[flow].repetition?.results ?? []).allSatisfy { $0 == .null }
+        }
+        return flows[flow].result?[name] == .null
+    }
+
+    private static func split(_ qualified: String, in tree: ResponderTree) -> (flow: Int, name: String)? {
+        let parts = qualified.split(separator: ".", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let flow = tree.flow(named: parts[0]) else { return nil }
+        return (flow, parts[1])
+    }
 }

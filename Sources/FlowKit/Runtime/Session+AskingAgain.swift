@@ -1,0 +1,90 @@
+/// A secret field asked again after a resume: the screen that owns it (a global index)
+/// and its place among that screen's fields.
+struct SecretField: Sendable, Equatable {
+    let screen: Int
+    let position: Int
+}
+
+extension Session {
+    /// Secret fields whose answers a saved state left out and a step of the run may still
+    /// read, in tree order: every answered secret field of a running flow (its screens,
+    /// guards, `set`s, computed values and result read its fields), except those the
+    /// screen on display is still to ask, which it asks in turn anyway; and of a flow not
+    /// running (finished, or dismissed), those read from outside it as `flowid.name`
+    /// (without a `result`, its variables stay readable). Its own screens start afresh.
+    func secretFieldsToAskAgain() -> [SecretField] {
+        let pending: Int
+        switch state.phase {
+        case .field(let position): pending = position
+        case .action: pending = Int.max
+        case .notStarted, .ended: return []
+        }
+        let running = Set(runningFlows)
+        var readFromOutside: Set<String>?
+        var fields: [SecretField] = []
+        for (index, screen) in tree.screens.enumerated() {
+            let flowID = tree.flows[screen.flow].id
+            for (position, field) in screen.fields.enumerated() where field.type == .secret && state.forgottenSecrets.contains("\(flowID).\(field.id)") {
+                if running.contains(screen.flow) {
+                    if index == currentScreen, position >= pending { continue }
+                } else {
+                    guard tree.flows[screen.flow].result == nil else { continue }
+                    if readFromOutside == nil { readFromOutside = tree.memberReads }
+                    guard readFromOutside?.contains("\(flowID).\(field.id)") == true else { continue }
+                }
+                fields.append(SecretField(screen: index, position: position))
+            }
+        }
+        return fields
+    }
+
+    /// The secret fields still to ask again, as `flowid.fieldid`, in the order asked.
+    public var secretsToAskAgain: [String] {
+        secretsAskedAgain.map { "\(tree.flows[tree.screens[$0.screen].flow].id).\(tree.screens[$0.screen].fields[$0.position].id)" }
+    }
+
+    /// What a saved state left out that is not asked again (`flowid.name`): answers to
+    /// secret fields of finished flows that nothing reads, and values and results computed from secrets,
+    /// which nobody can type again. They are `null` now; a resume names them before it
+    /// asks anything. Fields the screen on display is still to ask are not named.
+    public var lostSecretValues: [String] {
+        var asked = Set(secretsToAskAgain)
+        if case .field(let position) = state.phase, let screen = currentScreen {
+            let node = tree.screens[screen]
+            for field in node.fields[position...] { asked.insert("\(tree.flows[node.flow].id).\(field.id)") }
+        }
+        var named = Set<String>()
+        // A result may bear the name of a variable of its flow: named once.
+        return (state.forgottenSecrets.filter { !asked.contains($0) } + state.forgottenResults).filter { named.insert($0).inserted }
+    }
+
+    /// The prompt for the next secret asked again: the field as its screen shows it, with
+    /// why it is asked; no action but `quit` can be chosen meanwhile.
+    func askingAgainPrompt() -> Prompt? {
+        guard let asked = secretsAskedAgain.first else { return nil }
+        var run = Run(session: self)
+        let node = tree.screens[asked.screen]
+        let field = node.fields[asked.position]
+        return .field(FieldPrompt(
+            screen: run.view(of: asked.screen), field: field, position: asked.position,
+            label: TerminalText.line(run.render(field.label, in: node.flow) ?? Self.humanized(field.id)),
+            help: "asked again: secrets are never saved, and the run still reads this one",
+            placeholder: nil, defaultValue: nil, defaultIsSecret: true, options: [], currentValue: nil, offered: []))
+    }
+
+    mutating func answerAgain(_ text: String) -> [SessionEvent] {
+        guard let asked = secretsAskedAgain.first else { return [] }
+        switch AnswerReader.read(text, for: tree.screens[asked.screen].fields[asked.position], options: []) {
+        case .failure(let refusal): return [.refused(refusal.message)]
+        case .success(let value): return answerAgain(value: value)
+        }
+    }
+
+    mutating func answerAgain(value: Value?) -> [SessionEvent] {
+        guard let asked = secretsAskedAgain.first else { return [] }
+        let node = tree.screens[asked.screen]
+        var run = beginRun()
+        if run.answerAgain(value, for: node.fields[asked.position], in: node.flow) { secretsAskedAgain.removeFirst() }
+        return finish(run)
+    }
+}
