@@ -10,26 +10,38 @@ import Darwin
 /// leaves the previous version.
 ///
 /// The temporary file has one name per target, `.NAME.tmp`, and the caller holds the
-/// target's `FileLock`, so no other flowrun uses that name meanwhile. Whatever is at the
+/// target's `FileLock` (taken on the same file, after links), so no other flowrun uses
+/// that name meanwhile. Whatever is at the
 /// name is removed first (a run killed mid-save leaves its temporary file; a neighbour
 /// may plant a link there: `unlink` removes the link, never what it points to), then the
 /// file is made with `O_CREAT | O_EXCL | O_NOFOLLOW`, so a link planted after the removal
-/// makes the save fail rather than write through it. A killed run thus leaves at most
-/// one temporary file per target, which the next save replaces. A target that is a
+/// makes the save fall back to an unpredictable `mkstemp` name, as does a name that is
+/// not ours to remove (a neighbour's file in a sticky folder). A killed run thus leaves
+/// at most one temporary file per target, which the next save replaces. A target that is a
 /// symbolic link is written through it:
 /// the file it points to is replaced, and the link stays. Only a regular file, or no file
 /// at all, is replaced: a directory, a device, a FIFO or a socket is refused (`check`).
 /// A replaced file keeps its permissions; a new one gets 0600.
 enum AtomicFile {
     /// Replaces the file at `path` (or the file its link points to) with `bytes`. The
-    /// caller holds `FileLock` on `path`.
+    /// caller holds `FileLock` on `path` (which locks the same file).
     static func replace(_ path: String, with bytes: [UInt8]) throws(SourceFileWriteError) {
         let target = try check(path)
         var existing = stat()
         let mode: mode_t = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : 0o600
-        let temporary = directory(of: target) + "." + name(of: target) + ".tmp"
-        unlink(temporary)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        var temporary = companion(of: target, suffix: ".tmp")
+        var descriptor: Int32 = -1
+        if unlink(temporary) == 0 || errno == ENOENT {
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        }
+        if descriptor < 0 {
+            // The fixed name is not ours to use (a neighbour's file there, in a sticky folder
+            // such as /tmp): a name nobody can predict instead. mkstemp(3) fills in the X's
+            // in place: C interop, lent the template's bytes.
+            var template = Array(companion(of: target, suffix: ".XXXXXX").utf8CString)
+            descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+            temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
         guard descriptor >= 0 else { throw SourceFileWriteError(path: path) }
         guard fchmod(descriptor, mode) == 0, bytes.withUnsafeBytes({ Console.writeAll($0, to: descriptor) }), fsync(descriptor) == 0 else {
             let error = SourceFileWriteError(path: path)
@@ -79,10 +91,10 @@ enum AtomicFile {
         }
     }
 
-    /// The last component of `path`.
-    private static func name(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        return String(path[path.index(after: slash)...])
+    /// A file flowrun keeps beside `target`, hidden: `.NAME` and `suffix` (`.tmp`, `.lock`).
+    static func companion(of target: String, suffix: String) -> String {
+        guard let slash = target.lastIndex(of: "/") else { return "." + target + suffix }
+        return String(target[...slash]) + "." + String(target[target.index(after: slash)...]) + suffix
     }
 
     /// The folder of `path`, with its trailing `/` (`./` for a bare name).

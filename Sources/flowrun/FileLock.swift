@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// An advisory lock (`flock`) on a file flowrun writes, held through a lock file beside
-/// it (`.NAME.lock`): the file itself is replaced by `rename` at every save, and a lock
+/// it (`.NAME.lock`, beside the file a link points to): the file itself is replaced by `rename` at every save, and a lock
 /// on a replaced file would guard nothing. The lock file holds the holder's process id,
 /// for the message that names it. It stays when the lock is released (removing it would
 /// let a waiting process lock a file nobody else sees).
@@ -52,11 +52,11 @@ final class FileLock {
         return FileLock(descriptor: descriptor)
     }
 
+    /// The lock file of the file a write to `path` lands in (after links, as
+    /// `AtomicFile` writes): two paths to one file take one lock.
     private static func openLockFile(for path: String) throws(Failure) -> Int32 {
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let descriptor = open(folder + "." + name + ".lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        let target = (try? AtomicFile.check(path)) ?? path
+        let descriptor = open(AtomicFile.companion(of: target, suffix: ".lock"), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw .unavailable(String(cString: strerror(errno))) }
         return descriptor
     }

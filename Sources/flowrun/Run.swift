@@ -130,9 +130,6 @@ extension FlowRun {
             if !commands.isEmpty {
                 session.commandRunner = ProcessCommandRunner(display: CommandDisplay(spins: interactive))
             }
-            // The run begins: a signal from now on is noted, and the run saves and ends.
-            Signals.startNoting()
-            events = resume ? session.redisplay() : session.start()
             var answered = PresetAnswers()
             do {
                 if let answers { try answered.add(try answersFileEntries(answers), tree: tree) }
@@ -142,6 +139,9 @@ extension FlowRun {
             } catch let error as SourceFileError {
                 throw RunFailure(error.description).exit()
             }
+            // The run begins: a signal from now on is noted, and the run saves and ends.
+            Signals.startNoting()
+            events = resume ? session.redisplay() : session.start()
             let transcriptFile: Transcript
             do {
                 transcriptFile = try Transcript(path: transcript)

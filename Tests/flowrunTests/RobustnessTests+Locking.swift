@@ -29,6 +29,10 @@ extension RobustnessTests {
             #expect(second.status == 2)
             #expect(second.stderr.contains("'\(state)' is in use by another flowrun run (process \(first.processIdentifier))"), "\(second.stderr)")
             #expect(second.stdout.isEmpty, "the second run started")
+            // A link to the same file is the same file: it is locked too.
+            try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("link.json").path, withDestinationPath: "state.json")
+            let throughLink = try FlowrunProcess.run(["run", Self.signin, "--state", "link.json"], stdin: "quit\n", directory: directory)
+            #expect(throughLink.status == 2, "a run through a link to the held file started: \(throughLink.stderr)")
             input.fileHandleForWriting.write(Data("quit\n".utf8))
             first.waitUntilExit()
             #expect(first.terminationStatus == 0)

@@ -10,9 +10,9 @@ extension RobustnessTests {
     /// nothing flowrun writes may hold ESC, BEL, DEL or U+009B.
     @Suite struct TerminalEscapes {
         /// As YAML writes it in a double-quoted scalar.
-        static let payloadYAML = #"\e]52;c;cHduZWQ=\a\e[5n\u009b2J\x7f"#
+        static let payloadYAML = #"\e]52;c;cHduZWQ=\a\e[5n\u009b2J\x7f\u202e"#
         /// As a process receives it (an answer, an argument, the environment).
-        static let payload = "\u{1B}]52;c;cHduZWQ=\u{07}\u{1B}[5n\u{9B}2J\u{7F}"
+        static let payload = "\u{1B}]52;c;cHduZWQ=\u{07}\u{1B}[5n\u{9B}2J\u{7F}\u{202E}"
 
         /// A flow that shows the payload from every place a flow can put text.
         static let flow = """
@@ -54,7 +54,7 @@ extension RobustnessTests {
             """
 
         static func expectNothingDrivesATerminal(_ text: String, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
-            for (scalar, name) in [("\u{1B}", "ESC"), ("\u{07}", "BEL"), ("\u{9B}", "CSI"), ("\u{7F}", "DEL")] as [(Unicode.Scalar, String)] {
+            for (scalar, name) in [("\u{1B}", "ESC"), ("\u{07}", "BEL"), ("\u{9B}", "CSI"), ("\u{7F}", "DEL"), ("\u{202E}", "RLO")] as [(Unicode.Scalar, String)] {
                 #expect(!text.unicodeScalars.contains(scalar), "\(what) holds \(name): \(text.debugDescription)", sourceLocation: sourceLocation)
             }
         }
@@ -68,12 +68,14 @@ extension RobustnessTests {
                                                  stdin: input, directory: directory, environment: ["EVIL": "env " + Self.payload])
                 #expect(run.status == 4, "\(run.stderr)")
                 for shown in ["flow", "screen", "text", "label", "help", "option", "action", "say", "variable", "env", "exit", "bad"] {
-                    #expect(run.stderr.contains(shown + " \\u{1b}]52;c;cHduZWQ=\\u{7}\\u{1b}[5n\\u{9b}2J\\u{7f}")
+                    #expect(run.stderr.contains(shown + " \\u{1b}]52;c;cHduZWQ=\\u{7}\\u{1b}[5n\\u{9b}2J\\u{7f}\\u{202e}")
                             || run.stderr.contains(shown + "\\u{1b}]52"), "the \(shown) is shown, escaped visibly")
                 }
                 #expect(run.stderr.contains("set \\u{1b}]52"), "a --set value shown by a template is escaped")
                 Self.expectNothingDrivesATerminal(run.stderr, "stderr")
                 Self.expectNothingDrivesATerminal(run.stdout, "the \(format) result")
+                // Every input here is UTF-8: a U+FFFD would stand for a raw byte (0x9B alone) written out.
+                #expect(!(run.stderr + run.stdout).contains("\u{FFFD}"), "a byte that is not UTF-8 was written")
                 #expect(run.stdout.contains("cHduZWQ"), "the result keeps the value itself")
             }
         }
@@ -115,8 +117,10 @@ extension RobustnessTests {
                     expect:
                       said: ["said \(Self.payloadYAML)"]
                 """
-            try Data(tests.utf8).write(to: directory.appendingPathComponent("f.flowtest.yaml"))
-            let outcome = try FlowrunProcess.run(["test", "f.flowtest.yaml"], directory: directory, environment: ["EVIL": Self.payload])
+            // The test file's own name carries the payload too: reports show it with each position.
+            let name = "f" + Self.payload + ".flowtest.yaml"
+            try Data(tests.utf8).write(to: directory.appendingPathComponent(name))
+            let outcome = try FlowrunProcess.run(["test", name], directory: directory, environment: ["EVIL": Self.payload])
             #expect(outcome.status == 1, "the expectation fails: \(outcome.stdout)\(outcome.stderr)")
             #expect((outcome.stdout + outcome.stderr).contains("case \\u{1b}]52"), "the case name is shown, escaped")
             Self.expectNothingDrivesATerminal(outcome.stdout, "test's stdout")

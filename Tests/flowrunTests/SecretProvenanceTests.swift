@@ -87,7 +87,7 @@ import TestSupport
               shown:
                 text: "text {{ pw }} {{ up }} {{ lowerAscii(up) }}"
                 fields:
-                  - { id: copy, label: "label {{ up }}", help: "help {{ pw }}", placeholder: "placeholder {{ up }}", default: "{{ up }}" }
+                  - { id: copy, label: "label {{ up }}", help: "help {{ pw }}", placeholder: "placeholder {{ up }}", default: "{{ up }}", pattern: "abc" }
                   - id: listed
                     type: choice
                     options: [{ value: x, label: "option {{ pw }}" }]
@@ -98,11 +98,16 @@ import TestSupport
             """
         let directory = try FlowrunProcess.folder(holding: flow)
         let outcome = try FlowrunProcess.run(["run", "f.yaml", "--state", "state.json", "--transcript", "t.jsonl", "--output", "none"],
-                                             stdin: "q7\nnext\n\n1\n2\nshow\nfinish\n", directory: directory)
+                                             stdin: "q7\nnext\nx\n\nabc\n1\nzzz\n2\nshow\nfinish\n", directory: directory)
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stderr.contains("label ******"), "\(outcome.stderr)")
         #expect(outcome.stderr.contains("[******]"), "the default is there, masked")
         #expect(outcome.stderr.contains("said ****** ******"))
+        // Refusals: a typed answer is the user's own and is quoted; the default and the
+        // options computed from the secret are not.
+        #expect(outcome.stderr.contains("'x' does not have the expected form."), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("The answer does not have the expected form."), "the default, computed from the secret, is not quoted")
+        #expect(outcome.stderr.contains("'zzz' is not one of the options (1. ******, 2. ******)."), "\(outcome.stderr)")
         let state = try String(contentsOf: directory.appendingPathComponent("state.json"), encoding: .utf8)
         let transcript = try String(contentsOf: directory.appendingPathComponent("t.jsonl"), encoding: .utf8)
         for (text, what) in [(outcome.stderr, "stderr"), (state, "the state"), (transcript, "the transcript")] {

@@ -67,7 +67,7 @@ import TestSupport
         let outcome = try FlowrunProcess.run(["run", "f.yaml"], stdin: String(repeating: "a", count: 30) + "c\nab\n",
                                              directory: directory, timeout: 60)
         #expect(outcome.status == 0, "\(outcome.stderr)")
-        #expect(outcome.stderr.contains("could not be checked against the field's pattern in 1 s"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("could not be checked against the field's pattern: it took longer than 1 s"), "\(outcome.stderr)")
         #expect(outcome.stdout.contains(#""code" : "ab""#), "the next line answers the question")
         #expect(Date().timeIntervalSince(started) < 30, "the match was bounded")
     }
@@ -90,5 +90,45 @@ import TestSupport
         // The figure (a few ms) is measured by Benchmarks/signal_latency.sh; a loaded CI
         // machine only has to stay well under the 1 s the match would otherwise take.
         #expect((result["seconds"] as? Double ?? 99) < 0.9, "\(result)")
+    }
+
+    /// `matches()` in an expression has the same limit: the expression fails, with a
+    /// warning, and the run goes on.
+    @Test func aBacktrackingMatchesIsGivenUpAsAFailedExpression() throws {
+        let flow = """
+            version: 1
+            flow: app
+            start: s
+            variables: { hostile: false }
+            screens:
+              s:
+                fields: [{ id: code }]
+                actions: [check]
+                on:
+                  check: { set: { hostile: 'matches(code, "(a+)+b")' }, exit: { code: 0 } }
+            """
+        let directory = try FlowrunProcess.folder(holding: flow)
+        let started = Date()
+        let outcome = try FlowrunProcess.run(["run", "f.yaml"], stdin: String(repeating: "a", count: 30) + "c\ncheck\n",
+                                             directory: directory, timeout: 60)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("matching took longer than 1 s"), "\(outcome.stderr)")
+        #expect(Date().timeIntervalSince(started) < 30)
+    }
+
+    /// While the answers load (here from a FIFO nobody writes to), a signal ends the
+    /// process as by default: no run has begun, nothing is saved.
+    @Test func aSignalWhileTheAnswersLoadEndsTheProcess() throws {
+        let directory = try FlowrunProcess.folder(holding: Self.hostilePattern)
+        #expect(mkfifo(directory.appendingPathComponent("answers.yaml").path, 0o600) == 0)
+        let result = try Self.drive("""
+            import json, signal, subprocess, sys, time
+            process = subprocess.Popen([sys.argv[1], "run", "f.yaml", "--answers", "answers.yaml"], stdin=subprocess.DEVNULL,
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            time.sleep(0.5)
+            process.send_signal(signal.SIGTERM)
+            print(json.dumps({"status": process.wait(timeout=10)}))
+            """, in: directory)
+        #expect(result["status"] as? Int == -15, "ended by SIGTERM, not a message: \(result)")
     }
 }

@@ -15,7 +15,8 @@ import Synchronization
 /// outside. So a match runs on a thread of its own (`BoundedMatch`), and is given up
 /// after `timeLimit`, or at once when the user interrupts (`Interruption`).
 struct RegexPattern {
-    let regex: Regex<AnyRegexOutput>
+    /// The pattern as written; compiled again where it is matched (`BoundedMatch`), as a
+    /// `Regex` cannot cross threads.
     let source: String
 
     /// How long a match may take before it is given up.
@@ -37,9 +38,11 @@ struct RegexPattern {
     static func syntaxProblem(_ pattern: String) -> String? {
         if let known = checked.withLock({ $0[pattern] }) { return known.problem }
         let problem: String?
-        switch compile(pattern) {
-        case .success: problem = nil
-        case .failure(let error): problem = error.reason
+        do {
+            _ = try Regex(pattern)
+            problem = nil
+        } catch {
+            problem = MessageText.sanitized("\(error)")
         }
         checked.withLock { table in
             if table.count >= 1_000 { table.removeAll() }
@@ -54,14 +57,11 @@ struct RegexPattern {
 
     private static let checked = Mutex<[String: CheckedPattern]>([:])
 
-    /// The pattern compiled, or why it does not compile (in the engine's words).
+    /// The pattern, once it compiles, or why it does not (in the engine's words);
+    /// whether it compiles is remembered (`syntaxProblem`).
     static func compile(_ pattern: String) -> Result<RegexPattern, PatternError> {
-        do {
-            let regex = try Regex(pattern).matchingSemantics(.unicodeScalar)
-            return .success(RegexPattern(regex: regex, source: pattern))
-        } catch {
-            return .failure(PatternError(reason: MessageText.sanitized("\(error)")))
-        }
+        if let problem = syntaxProblem(pattern) { return .failure(PatternError(reason: problem)) }
+        return .success(RegexPattern(source: pattern))
     }
 
     /// Whether the pattern matches anywhere in `text` (CEL: "matches succeed if they

@@ -29,13 +29,13 @@ public struct TestTextReporter: Sendable {
     private func lines(of testCase: CaseResult) -> [String] {
         let time = String(Int((testCase.seconds * 1000).rounded())) + " ms"
         guard !testCase.passed else { return ["  " + style.green("PASS") + "  \(TerminalText.line(testCase.name.value)) " + style.dim("(\(time))")] }
-        var lines = ["  " + style.red("FAIL") + "  \(TerminalText.line(testCase.name.value)) " + style.dim("(\(testCase.name.location.description))")]
+        var lines = ["  " + style.red("FAIL") + "  \(TerminalText.line(testCase.name.value)) " + style.dim("(\(TerminalText.line(testCase.name.location.description)))")]
         for failure in testCase.failures {
-            lines.append("        \(failure.location): " + style.red("error: ") + TerminalText.line(failure.message))
+            lines.append("        \(TerminalText.line(failure.location.description)): " + style.red("error: ") + TerminalText.line(failure.message))
             lines += failure.detail.map { "          " + TerminalText.line($0) }
         }
         for refusal in testCase.refusals {
-            let place = refusal.location.map { "\($0): " } ?? ""
+            let place = refusal.location.map { "\(TerminalText.line($0.description)): " } ?? ""
             lines.append("        \(place)" + style.dim("note: ") + "the line \(ResultDocument.quoted(refusal.line)) was refused: \(TerminalText.line(refusal.reason))")
         }
         return lines
@@ -61,7 +61,7 @@ public struct TestTextReporter: Sendable {
                 lines.append("  " + style.green("everything reachable is covered"))
             } else {
                 lines.append("  not covered:")
-                lines += file.notCovered.map { missed in "    \(TerminalText.line(missed.name))" + (missed.location.map { style.dim("  \($0)") } ?? "") }
+                lines += file.notCovered.map { missed in "    \(TerminalText.line(missed.name))" + (missed.location.map { style.dim("  \(TerminalText.line($0.description))") } ?? "") }
             }
         }
         return lines.joined(separator: "\n")

@@ -30,17 +30,10 @@ public struct JSONReporter: Reporter {
     /// JSON text with every character `TerminalText` finds unsafe as a `\uXXXX` escape.
     /// Outside strings JSON holds none, so the text stays the same document.
     static func escapingUnsafe(_ json: String) -> String {
-        guard json.unicodeScalars.contains(where: { TerminalText.isUnsafe($0, breaks: .kept) }) else { return json }
-        var result = ""
-        for scalar in json.unicodeScalars {
-            if TerminalText.isUnsafe(scalar, breaks: .kept) {
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
+        TerminalText.replacingUnsafe(in: json, breaks: .kept) { scalar in
+            let hex = String(scalar.value, radix: 16)
+            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
         }
-        return result
     }
 
     private struct Document: Encodable {

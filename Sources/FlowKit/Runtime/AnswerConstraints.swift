@@ -2,8 +2,11 @@
 /// `min`/`max` (value, length or count by type), and membership of the options.
 /// Constraints apply only to an answer that was given.
 enum AnswerConstraints {
-    /// Why `value` breaks the field's constraints, or nil if it keeps them.
-    static func violation(of value: Value, for field: ResponderTree.FieldNode, options: [FieldPrompt.Option]) -> String? {
+    /// Why `value` breaks the field's constraints, or nil if it keeps them. The message
+    /// quotes the value unless the field is a secret or `hidingAnswer` (a default
+    /// computed from a secret).
+    static func violation(of value: Value, for field: ResponderTree.FieldNode, options: [FieldPrompt.Option],
+                          hidingAnswer: Bool = false) -> String? {
         if field.type.hasOptions, options.isEmpty { return "There are no options to choose from." }
         switch (field.type, value) {
         case (.text, .string(let text)), (.secret, .string(let text)):
@@ -11,9 +14,10 @@ enum AnswerConstraints {
                 switch regex.match(text, whole: true) {
                 case .found: break
                 case .notFound:
-                    return field.type == .secret ? "The answer does not have the expected form." : "\(MessageText.quoted(text)) does not have the expected form."
+                    let shown = field.type == .secret || hidingAnswer ? "The answer" : MessageText.quoted(text)
+                    return "\(shown) does not have the expected form."
                 case .abandoned:
-                    return "The answer could not be checked against the field's pattern in \(Int(RegexPattern.timeLimit)) s; try a shorter one."
+                    return "The answer could not be checked against the field's pattern: it took longer than \(Int(RegexPattern.timeLimit)) s, or was interrupted."
                 }
             }
             // Lengths count Unicode scalars, as CEL's size() does.

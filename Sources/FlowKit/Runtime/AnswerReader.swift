@@ -81,8 +81,9 @@ enum AnswerReader {
         return nil
     }
 
+    /// The options by number and value; an option computed from a secret by its mask.
     private static func listed(_ options: [FieldPrompt.Option]) -> String {
-        options.enumerated().map { "\($0 + 1). \(ValueFormatting.render($1.value))" }.joined(separator: ", ")
+        options.enumerated().map { "\($0 + 1). \($1.isSecret ? $1.label : ValueFormatting.render($1.value))" }.joined(separator: ", ")
     }
 }
 

@@ -75,8 +75,7 @@ enum BlockYAML {
         if string.contains(": ") || string.contains(" #") || last == ":" { return false }
         return string.unicodeScalars.allSatisfy { scalar in
             let value = scalar.value
-            return value >= 0x20 && value != 0x7F && !(0x80...0x9F).contains(value)
-                && value != 0x2028 && value != 0x2029 && value != 0xFEFF
+            return !TerminalText.isUnsafe(scalar) && value != 0x2028 && value != 0x2029 && value != 0xFEFF
         }
     }
 

@@ -66,6 +66,9 @@ public struct FieldPrompt: Sendable {
     public struct Option: Sendable, Equatable {
         public let value: Value
         public let label: String
+        /// Whether the value was computed from a secret: its label is the mask, and no
+        /// message lists its value.
+        public var isSecret = false
     }
 }
 

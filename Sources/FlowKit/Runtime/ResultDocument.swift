@@ -95,7 +95,8 @@ public struct ResultDocument: Sendable {
     }
 
     /// A double-quoted scalar. Besides `"` and `\`, every character YAML does not allow
-    /// as it is, or reads as a line break (C0 and C1 controls, DEL, NEL, LS, PS, BOM), is
+    /// as it is, reads as a line break (C0 and C1 controls, DEL, NEL, LS, PS, BOM), or
+    /// could drive or reorder a terminal (`TerminalText`: bidirectional marks too), is
     /// written `\uXXXX`: an escape JSON and YAML read alike.
     static func quoted(_ text: String) -> String {
         var quoted = "\""
@@ -105,7 +106,7 @@ public struct ResultDocument: Sendable {
             case 0x5C: quoted += "\\\\"
             case 0x0A: quoted += "\\n"
             case 0x09: quoted += "\\t"
-            case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0xFEFF:
+            case _ where TerminalText.isUnsafe(scalar) || [0x2028, 0x2029, 0xFEFF].contains(scalar.value):
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: quoted.unicodeScalars.append(scalar)

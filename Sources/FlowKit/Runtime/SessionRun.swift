@@ -148,7 +148,7 @@ struct Run {
             runQueue()
             return
         }
-        if let refusal = refusal(of: answer, for: field, options: options, in: node.flow) {
+        if let refusal = refusal(of: answer, for: field, options: options, in: node.flow, hidingAnswer: isSecret) {
             events.append(.refused(refusal))
             return
         }
@@ -159,8 +159,9 @@ struct Run {
     }
 
     /// Why a given answer is refused (its constraints, then its `validate` rules), or nil.
-    private mutating func refusal(of answer: Value, for field: ResponderTree.FieldNode, options: [FieldPrompt.Option], in flow: Int) -> String? {
-        if let problem = AnswerConstraints.violation(of: answer, for: field, options: options) {
+    private mutating func refusal(of answer: Value, for field: ResponderTree.FieldNode, options: [FieldPrompt.Option], in flow: Int,
+                                  hidingAnswer: Bool) -> String? {
+        if let problem = AnswerConstraints.violation(of: answer, for: field, options: options, hidingAnswer: hidingAnswer) {
             return render(field.message, in: flow) ?? problem
         }
         for rule in field.rules {
@@ -200,7 +201,7 @@ struct Run {
             state.forgottenSecrets.removeAll { $0 == unanswered }
             return true
         }
-        if let refusal = refusal(of: answer, for: field, options: [], in: flow) {
+        if let refusal = refusal(of: answer, for: field, options: [], in: flow, hidingAnswer: true) {
             events.append(.refused(refusal))
             return false
         }
@@ -249,8 +250,8 @@ struct Run {
             return list.map { FieldPrompt.Option(value: $0.value, label: TerminalText.line(render($0.label, in: flow) ?? ValueFormatting.render($0.value))) }
         case .expression(let expression)?:
             guard case .list(let values)? = evaluate(expression, in: scope(flow), ifFailing: "the field has no options") else { return [] }
-            let masked = scope(flow).readsSecret(expression.parsed)
-            return values.map { FieldPrompt.Option(value: $0, label: masked ? SecretMask.mask : TerminalText.line(ValueFormatting.render($0))) }
+            let masked = optionsReadSecret(of: field, in: flow)
+            return values.map { FieldPrompt.Option(value: $0, label: masked ? SecretMask.mask : TerminalText.line(ValueFormatting.render($0)), isSecret: masked) }
         case nil:
             return []
         }

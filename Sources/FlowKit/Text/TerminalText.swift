@@ -16,11 +16,17 @@ public enum TerminalText {
     }
 
     public static func escaped(_ text: String, breaks: Breaks = .kept) -> String {
+        replacingUnsafe(in: text, breaks: breaks) { "\\u{" + String($0.value, radix: 16) + "}" }
+    }
+
+    /// `text` with each unsafe scalar replaced by `replacement(scalar)`: the one loop
+    /// behind every escape (the terminal's `\u{1b}`, JSON's `\u001b`, YAML's).
+    public static func replacingUnsafe(in text: String, breaks: Breaks, with replacement: (Unicode.Scalar) -> String) -> String {
         guard text.unicodeScalars.contains(where: { isUnsafe($0, breaks: breaks) }) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             if isUnsafe(scalar, breaks: breaks) {
-                result += "\\u{" + String(scalar.value, radix: 16) + "}"
+                result += replacement(scalar)
             } else {
                 result.unicodeScalars.append(scalar)
             }
@@ -35,13 +41,14 @@ public enum TerminalText {
 
     /// Whether printing the scalar could drive a terminal or hide what it shows: C0
     /// controls (but a tab and a line break when `breaks` keeps them), DEL, C1 controls
-    /// (U+009B is a one-character CSI), and the bidirectional embeddings, overrides and
-    /// isolates.
+    /// (U+009B is a one-character CSI), and the bidirectional marks, embeddings,
+    /// overrides and isolates (which reorder what is read). Zero-width joiners stay:
+    /// emoji need them.
     public static func isUnsafe(_ scalar: Unicode.Scalar, breaks: Breaks = .escaped) -> Bool {
         switch scalar.value {
         case 0x09, 0x0A: breaks == .escaped
         case 0x00...0x1F, 0x7F...0x9F: true
-        case 0x202A...0x202E, 0x2066...0x2069: true
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
         default: false
         }
     }
