@@ -21,7 +21,8 @@ import Darwin
 /// symbolic link is written through it:
 /// the file it points to is replaced, and the link stays. Only a regular file, or no file
 /// at all, is replaced: a directory, a device, a FIFO or a socket is refused (`check`).
-/// A replaced file keeps its permissions; a new one gets 0600.
+/// A replaced file keeps its permissions; a new one gets 0600; a read-only one (no write
+/// bit for its owner) is refused, whoever runs flowrun.
 enum AtomicFile {
     /// Replaces the file at `path` (or the file its link points to) with `bytes`. The
     /// caller holds `FileLock` on `path` (which locks the same file).
@@ -58,7 +59,8 @@ enum AtomicFile {
     }
 
     /// The file a write to `path` lands in (`path` itself, or the file a link at `path`
-    /// points to); refused unless it is a regular file or does not exist yet.
+    /// points to); refused unless it is a regular file its owner may write, or does not
+    /// exist yet.
     @discardableResult
     static func check(_ path: String) throws(SourceFileWriteError) -> String {
         var target = path
@@ -67,7 +69,12 @@ enum AtomicFile {
             var status = stat()
             guard lstat(target, &status) == 0 else { return target }
             switch status.st_mode & S_IFMT {
-            case S_IFREG: return target
+            case S_IFREG:
+                // A rename would replace a file its owner made read-only: its mode says no.
+                guard status.st_mode & S_IWUSR != 0 else {
+                    throw SourceFileWriteError(path: path, reason: "it is read-only (mode \(String(status.st_mode & 0o777, radix: 8)))")
+                }
+                return target
             case S_IFLNK:
                 var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
                 let count = readlink(target, &buffer, buffer.count - 1)

@@ -118,4 +118,19 @@ import TestSupport
         _ = try run(["--state", "new.json"], in: directory)
         #expect(stat(directory.appendingPathComponent("new.json").path, &status) == 0 && status.st_mode & 0o777 == 0o600)
     }
+
+    /// A state file its owner made read-only is not replaced, even by root (a rename would
+    /// ignore its mode): the run is refused before it starts, and the file stays as it was.
+    @Test func aReadOnlyStateFileIsRefusedAndKept() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let state = directory.appendingPathComponent("state.json").path
+        try "{}".write(toFile: state, atomically: true, encoding: .utf8)
+        #expect(chmod(state, 0o444) == 0)
+        let outcome = try run(["--state", "state.json"], in: directory)
+        #expect(outcome.status == 2, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("it is read-only (mode 444)"), "\(outcome.stderr)")
+        #expect(try String(contentsOfFile: state, encoding: .utf8) == "{}")
+        var status = stat()
+        #expect(stat(state, &status) == 0 && status.st_mode & 0o777 == 0o444)
+    }
 }
