@@ -175,16 +175,21 @@ import TestSupport
         #expect(resumed.stderr.contains("the saved state is damaged: " + named), "\(resumed.stderr)")
     }
 
+    /// Runs signin.yaml with `--state` on `lines` until input ends (exit 3, the state saved
+    /// as a kill after the last line would leave it): the flow's path and the state's.
+    private func signUpStoppedAfter(_ lines: String) throws -> (flow: String, state: String) {
+        let state = try FlowrunProcess.temporaryDirectory().appendingPathComponent("state.json").path
+        let flow = flows.appendingPathComponent("signin.yaml").path
+        let first = try FlowrunProcess.run(["run", flow, "--state", state], stdin: lines)
+        #expect(first.status == 3)
+        return (flow, state)
+    }
+
     /// Killed between "create account" and "submit": the new password lives on only in a
     /// value computed from it, which cannot be asked again. The resume says so before it
     /// asks anything, instead of letting the sign-in fail without a word.
     @Test func valuesComputedFromASecretAreNamedBeforeAnythingIsAsked() throws {
-        let directory = try FlowrunProcess.temporaryDirectory()
-        let state = directory.appendingPathComponent("state.json").path
-        let flow = flows.appendingPathComponent("signin.yaml").path
-        let first = try FlowrunProcess.run(["run", flow, "--state", state],
-                                           stdin: "sign_up\nada@example.com\nada\ncontinue\nlovelace1\nlovelace1\ny\ncreate\n")
-        #expect(first.status == 3)
+        let (flow, state) = try signUpStoppedAfter("sign_up\nada@example.com\nada\ncontinue\nlovelace1\nlovelace1\ny\ncreate\n")
         #expect(!(try String(contentsOfFile: state, encoding: .utf8)).contains("lovelace1"))
         let resumed = try FlowrunProcess.run(["run", flow, "--state", state, "--resume"], stdin: "\nlovelace1\nsubmit\nquit\n")
         let warning = try #require(resumed.stderr.split(separator: "\n").first { $0.contains("so now empty: ") })
@@ -197,12 +202,7 @@ import TestSupport
     /// Killed on the "Choose a password" form after both passwords were typed: the resume
     /// asks both again, by their labels, says why, and the account is created.
     @Test func secretFieldsStillReadAreAskedAgainByTheirLabels() throws {
-        let directory = try FlowrunProcess.temporaryDirectory()
-        let state = directory.appendingPathComponent("state.json").path
-        let flow = flows.appendingPathComponent("signin.yaml").path
-        let first = try FlowrunProcess.run(["run", flow, "--state", state],
-                                           stdin: "sign_up\nada@example.com\nada\ncontinue\nlovelace1\nlovelace1\ny\n")
-        #expect(first.status == 3)
+        let (flow, state) = try signUpStoppedAfter("sign_up\nada@example.com\nada\ncontinue\nlovelace1\nlovelace1\ny\n")
         let resumed = try FlowrunProcess.run(["run", flow, "--state", state, "--resume"],
                                              stdin: "lovelace1\nlovelace1\ncreate\n\nlovelace1\nsubmit\nquit\n")
         #expect(resumed.status == 0, "\(resumed.stderr)")
