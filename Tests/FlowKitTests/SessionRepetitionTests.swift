@@ -88,6 +88,55 @@ import Testing
         #expect(run.session.outcome?.message?.contains("10001 elements; the limit is 10000") == true)
     }
 
+    /// Spec §11 1.2: a repetition's runs are not steps of a loop, so ten thousand runs
+    /// that ask nothing all finish; the steps of each run still count.
+    @Test func tenThousandRunsWithoutInputAllFinish() throws {
+        let many = "[" + (1...10_000).map(String.init).joined(separator: ", ") + "]"
+        var run = try SessionDriver("""
+        version: 1
+        flow: app
+        start: home
+        variables: { items: \(many) }
+        on:
+          step.done: { say: "{{ size(step.results) }} runs", replace: summary }
+        flows:
+          step:
+            start: s
+            params: { n: 0 }
+            result: { n: n }
+            screens: { s: { terminal: true } }
+        screens:
+          home:
+            actions: [go, quit]
+            on: { go: { push: { to: step, for_each: items, as: n } } }
+          summary: { terminal: true }
+        """)
+        run.enter("go")
+        #expect(run.session.outcome?.status == .finished, "\(run.session.outcome?.message ?? "")")
+        #expect(run.said == ["10000 runs"])
+    }
+
+    @Test func aLoopThatStartsARepetitionEachTimeIsStillStopped() throws {
+        var run = try SessionDriver("""
+        version: 1
+        flow: app
+        start: home
+        on:
+          step.done: { replace: { to: step, for_each: "[1, 2, 3]", as: n } }
+        flows:
+          step:
+            start: s
+            params: { n: 0 }
+            screens: { s: { terminal: true } }
+        screens:
+          home:
+            actions: [go, quit]
+            on: { go: { push: { to: step, for_each: "[1, 2, 3]", as: n } } }
+        """, maxSteps: 100)
+        run.enter("go")
+        #expect(run.session.outcome?.message?.hasPrefix("runaway-transitions") == true)
+    }
+
     @Test func aValueThatIsNotAListStartsNothingWithAWarning() throws {
         var run = try SessionDriver("""
         version: 1

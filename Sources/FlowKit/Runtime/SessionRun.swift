@@ -12,6 +12,10 @@ struct Run {
     var state: SessionState
     var events: [SessionEvent] = []
     private var steps = 0
+    /// The step count when each repetition running without input began: its later runs
+    /// start from it again, since a repetition's runs are not steps of a loop (spec §11
+    /// 1.2), while a loop that starts repetitions still counts up to the limit.
+    private var stepsAtRepetitionStart: [Int: Int] = [:]
     /// Flows started since the last screen was shown, outermost first: their titles
     /// head the next screen (spec §5).
     private var startedFlows: [Int] = []
@@ -442,6 +446,7 @@ struct Run {
         guard !ended else { return .notStarted }
         state.flows[child].repetition = SessionState.Repetition(elements: elements, elementsAreSecret: elementsAreSecret, position: 0,
                                                                 arguments: given, elementParam: element)
+        stepsAtRepetitionStart[child] = steps
         events.append(.repeated(flow: tree.flows[child].id, element: 1, of: elements.count))
         return .started
     }
@@ -489,6 +494,8 @@ struct Run {
         state.flows[flow].repetition = repetition
         if secretResults { state.flows[flow].secretResult.insert("results") }
         events.append(.repeated(flow: tree.flows[flow].id, element: repetition.position + 1, of: repetition.elements.count))
+        steps = stepsAtRepetitionStart[flow, default: steps]
+        stepsAtRepetitionStart[flow] = steps
         return true
     }
 
