@@ -33,6 +33,36 @@ import Testing
         #expect(run.session.holdsSecret(flow: "app", name: "pin"))
     }
 
+    /// Spec §4 1.2: each computed value is evaluated at most once per evaluation, so a
+    /// chain of forty, each reading the previous one twice, costs forty evaluations (not
+    /// 2⁴⁰); and it still follows the variables it reads. A secret answered on the screen
+    /// makes every read also ask whether the chain reads a secret, which is memoised too.
+    @Test func fortyChainedComputedValuesEachReadingThePreviousTwiceAreQuick() throws {
+        let chain = (1...40).map { "  c\($0): c\($0 - 1) + c\($0 - 1)" }.joined(separator: "\n")
+        let clock = ContinuousClock()
+        let started = clock.now
+        var run = try SessionDriver("""
+        version: 1
+        flow: app
+        start: s
+        variables: { x: 1 }
+        computed:
+          c0: x
+        \(chain)
+        screens:
+          s:
+            title: "{{ c40 }}"
+            fields: [{ id: pin, type: secret }]
+            actions: [double, show, quit]
+            on:
+              double: { set: { x: x * 2 }, say: "{{ c40 }}" }
+              show: { say: "{{ c40 }}" }
+        """)
+        run.enter("1234", "show", "double")
+        #expect(run.said == ["1099511627776", "2199023255552"])
+        #expect(clock.now - started < .seconds(1))
+    }
+
     @Test func aChildReadsItsAncestorsComputedValuesByName() throws {
         let run = try SessionDriver("""
         version: 1

@@ -195,7 +195,9 @@ extension Evaluation {
         }
         let bodies = Array(arguments.dropFirst())
         func evaluate(_ body: ExpressionNode, with element: Value) throws(EvaluationError) -> Value {
-            try Evaluation(scope: BoundValues(base: scope, name: name, value: element)).value(of: body)
+            // A macro over a long list (or a macro inside one) can take long: a signal ends it.
+            guard !Interruption.isRequested else { throw EvaluationError("\(macro.rawValue)() was interrupted", at: node.span) }
+            return try Evaluation(scope: BoundValues(base: scope, name: name, value: element)).value(of: body)
         }
         func holds(_ body: ExpressionNode, with element: Value) throws(EvaluationError) -> Bool {
             guard case .bool(let holds) = try evaluate(body, with: element) else {

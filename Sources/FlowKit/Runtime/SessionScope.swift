@@ -21,6 +21,10 @@ struct SessionScope: ValueScope {
 
     /// Whether the pending answer is a secret's (it is then masked as the variable will be).
     var pendingIsSecret = false
+    /// Computed values already evaluated in this scope, shared by its copies: the scope's
+    /// variables never change, so each computed value is evaluated at most once (spec §4
+    /// 1.2), and forty that each read the previous one twice cost forty evaluations, not 2⁴⁰.
+    private let memo = ComputedMemo()
 
     func variable(_ name: String) -> Value? {
         if let value = pending[name] { return value }
@@ -42,11 +46,20 @@ struct SessionScope: ValueScope {
     /// its expression fails (the validator has refused circles).
     func computed(_ name: String, of flow: Int) -> Value? {
         guard let expression = tree.flows[flow].computed[name], computing < 64 else { return nil }
+        let key = ComputedMemo.Key(flow: flow, name: name)
+        if let known = memo.values[key] { return known }
         var scope = self
         scope.flow = flow
         scope.pending = [:]
         scope.computing += 1
-        guard case .success(let value) = Evaluator.evaluate(expression.parsed, in: scope) else { return .null }
+        let value: Value
+        switch Evaluator.evaluate(expression.parsed, in: scope) {
+        case .success(let result): value = result
+        // An interrupted evaluation is not the value: it is not kept.
+        case .failure where Interruption.isRequested: return .null
+        case .failure: value = .null
+        }
+        memo.values[key] = value
         return value
     }
 
@@ -81,9 +94,15 @@ struct SessionScope: ValueScope {
             guard let owner = owner(of: name) else { return nil }
             if let expression = tree.flows[owner].computed[name] {
                 // A computed value is a secret when its expression reads one.
-                var scope = self
-                scope.flow = owner
-                return scope.readsSecret(expression.parsed) ? computed(name, of: owner) : nil
+                let key = ComputedMemo.Key(flow: owner, name: name)
+                let isSecret = memo.readsSecret[key] ?? {
+                    var scope = self
+                    scope.flow = owner
+                    let reads = scope.readsSecret(expression.parsed)
+                    memo.readsSecret[key] = reads
+                    return reads
+                }()
+                return isSecret ? computed(name, of: owner) : nil
             }
             return flows[owner].secret.contains(name) ? flows[owner].variables[name] : nil
         case .select(let operand, let member):
@@ -133,4 +152,17 @@ struct SessionScope: ValueScope {
         }
         return nil
     }
+}
+
+/// What a scope learned of its computed values: each one's value, and whether it reads a
+/// secret. A class, so that the copies a scope makes of itself (one per computed value
+/// being evaluated, one per element of a macro) share what each of them learns.
+private final class ComputedMemo {
+    struct Key: Hashable {
+        let flow: Int
+        let name: String
+    }
+
+    var values: [Key: Value] = [:]
+    var readsSecret: [Key: Bool] = [:]
 }
