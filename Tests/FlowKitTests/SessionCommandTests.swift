@@ -72,6 +72,27 @@ import Testing
         #expect(run.warnings.first?.contains("pass it in 'env'") == true)
     }
 
+    /// cli.md 1.2: a program is never given an argument cut at a NUL: the command fails
+    /// with 126 and the runner is not asked.
+    @Test func anArgumentThatWouldHoldNULFailsTheCommandWithoutRunningIt() throws {
+        let recorder = Recorder(CommandResult(exitCode: 0))
+        var run = try SessionDriver(files: ["f.yaml": """
+        version: 1
+        flow: app
+        start: s
+        variables: { out: {}, cut: "a\\0b" }
+        screens:
+          s:
+            actions: [go, quit]
+            on:
+              go: { run: { command: [rm, -rf, "{{ cut }}/build"], into: out }, say: "{{ out.exit_code }}" }
+        """], commands: recorder)
+        run.enter("go")
+        #expect(recorder.requests.withLock { $0.isEmpty })
+        #expect(run.said == ["126"])
+        #expect(run.warnings == ["'rm' was not run: argument 2 holds a NUL character (U+0000), which would cut it"])
+    }
+
     @Test func withoutARunnerNothingRunsAndIntoSaysSo() throws {
         var run = try SessionDriver(files: ["f.yaml": Self.flow])
         run.enter("pw", "plain")

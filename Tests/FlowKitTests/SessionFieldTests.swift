@@ -33,14 +33,51 @@ import Testing
         #expect(run.value("app", "agree") == .bool(true))
         run.enter("3")
         #expect(run.value("app", "size") == .string("l"))
-        run.enter("blue, red, blue")
-        #expect(run.value("app", "tags") == .list([.string("red"), .string("blue")]), "in the options' order, once each")
+        run.enter("blue, red")
+        #expect(run.value("app", "tags") == .list([.string("red"), .string("blue")]), "in the options' order")
         #expect(run.asking == "pet")
         let prompt = try #require(run.fieldPrompt)
         #expect(prompt.defaultValue == .string("Hello cat"), "a template default is rendered")
         run.enter("")
         #expect(run.value("app", "pet") == .string("Hello cat"))
     }
+
+    /// Spec §6 1.2: an answer is taken as typed or refused, never silently turned into
+    /// another value.
+    @Test func aMultichoiceAnswerNamingAnOptionTwiceIsRefusedNotMerged() throws {
+        var run = try SessionDriver(Self.form)
+        run.enter("40", "no", "s", "blue, red, blue", "3, blue", "[red, 1]", "blue, red")
+        #expect(run.refused == ["'blue' names an option already chosen: name each option once.",
+                                "'blue' names an option already chosen: name each option once.",
+                                "'1' names an option already chosen: name each option once."])
+        #expect(run.value("app", "tags") == .list([.string("red"), .string("blue")]))
+    }
+
+    @Test func aNumberAnswerIsADecimalLiteralThatKeepsItsValue() throws {
+        var run = try SessionDriver(Self.numberFlow)
+        run.enter("0x1p3", "1e-400", "1e400", "inf", "nan", ".5e", "1.")
+        #expect(run.refused == ["'0x1p3' is not a number (write it in decimal, as 12, -0.5 or 1.5e3).",
+                                "'1e-400' is too small for a number: it would round to 0.",
+                                "'1e400' is too large for a number.",
+                                "'inf' is not a number (write it in decimal, as 12, -0.5 or 1.5e3).",
+                                "'nan' is not a number (write it in decimal, as 12, -0.5 or 1.5e3).",
+                                "'.5e' is not a number (write it in decimal, as 12, -0.5 or 1.5e3)."])
+        #expect(run.value("app", "n") == .double(1))
+        var zero = try SessionDriver(Self.numberFlow)
+        zero.enter("0.000e-400")
+        #expect(zero.refused.isEmpty, "a zero written small is still zero")
+        #expect(zero.value("app", "n") == .double(0))
+    }
+
+    static let numberFlow = """
+    version: 1
+    flow: app
+    start: s
+    screens:
+      s:
+        fields: [{ id: n, type: number }]
+        actions: [quit]
+    """
 
     @Test func multichoiceBoundsAndUnknownOptionsAreRefused() throws {
         var run = try SessionDriver(Self.form)

@@ -35,6 +35,21 @@ import Testing
         #expect(restored.lastScreen == "main/home")
     }
 
+    /// cli.md 1.2: a restored answer holding U+0000 is refused as a typed one is.
+    @Test func aRestoredAnswerHoldingNULIsRefused() throws {
+        var run = try SessionDriver(SessionTests.specExample)
+        run.enter("alice", "s3cret-pw")
+        let saved = String(decoding: run.session.savedState(), as: UTF8.self)
+        #expect(saved.contains("\"alice\""))
+        let edited = saved.replacingOccurrences(of: "\"alice\"", with: "\"ali\\u0000ce\"")
+        #expect(throws: SessionRestoreError.self) { try Session(tree: run.session.tree, restoring: Array(edited.utf8)) }
+        do {
+            _ = try Session(tree: run.session.tree, restoring: Array(edited.utf8))
+        } catch {
+            #expect("\(error)".contains("NUL character (U+0000)"), "\(error)")
+        }
+    }
+
     @Test func aStateOfAnotherFlowIsRefused() throws {
         let run = try SessionDriver(SessionTests.specExample)
         let other = try SessionDriver("version: 1\nflow: app\nstart: s\nscreens: { s: { actions: [quit] } }\n")

@@ -45,6 +45,52 @@ import TestSupport
         #expect(outcome.stderr.contains(said), "\(outcome.stderr)")
     }
 
+    /// cli.md 1.2: an answer holding U+0000 is refused, typed or preset, so that
+    /// `rm -rf "{{ name }}/build"` is never given `proj` cut at the NUL; a value from
+    /// elsewhere that holds one fails its command with 126 instead of being cut.
+    static let nulFlow = """
+    version: 1
+    flow: app
+    start: s
+    variables: { out: {}, literal: "proj\\0x" }
+    screens:
+      s:
+        fields: [{ id: name }]
+        actions: [go, literal, quit]
+        on:
+          go:
+            run: { command: [printf, "%s|", "{{ name }}/build"], into: out }
+            say: "exit={{ out.exit_code }} stdout={{ out.stdout }}"
+          literal:
+            run: { command: [printf, "%s|", "{{ literal }}/build"], env: { NAME: "{{ literal }}" }, into: out }
+            say: "exit={{ out.exit_code }} stdout={{ out.stdout }}"
+    """
+
+    @Test func aTypedAnswerHoldingNULIsRefusedAndTheNextLineAnswers() throws {
+        let directory = try FlowrunProcess.folder(holding: Self.nulFlow)
+        let outcome = try FlowrunProcess.run(["run", "--trust", "f.yaml"], stdin: "proj\u{0}x\nproj\ngo\nquit\n", directory: directory)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("The answer holds a NUL character (U+0000), which no answer may hold."), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("exit=0 stdout=proj/build|"), "\(outcome.stderr)")
+    }
+
+    @Test func aPresetAnswerHoldingNULIsRefused() throws {
+        let directory = try FlowrunProcess.folder(holding: Self.nulFlow)
+        try #"name: "proj\0x""#.write(to: directory.appendingPathComponent("answers.yaml"), atomically: true, encoding: .utf8)
+        let outcome = try FlowrunProcess.run(["run", "--trust", "f.yaml", "--answers", "answers.yaml"], stdin: "go\nquit\n", directory: directory)
+        #expect(outcome.stderr.contains("The answer holds a NUL character (U+0000), which no answer may hold."), "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("stdout=proj"), "the program never ran with the answer: \(outcome.stderr)")
+    }
+
+    @Test func aValueFromElsewhereHoldingNULFailsItsCommandWith126() throws {
+        let directory = try FlowrunProcess.folder(holding: Self.nulFlow)
+        let outcome = try FlowrunProcess.run(["run", "--trust", "f.yaml"], stdin: "proj\nliteral\nquit\n", directory: directory)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("exit=126 stdout="), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("argument 2 holds a NUL character (U+0000), which would cut it"), "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("proj/build|"), "never run cut: \(outcome.stderr)")
+    }
+
     @Test func stderrIsShownAsItComesWithControlCharactersMadeHarmless() throws {
         let (outcome, _) = try Self.run(Self.flow(#"sh, -c, 'printf "warn \033[31mred\n" >&2'"#))
         #expect(outcome.stderr.contains(#"warn \u{1b}[31mred"# + "\n"), "\(outcome.stderr)")

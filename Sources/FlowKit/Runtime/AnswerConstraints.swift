@@ -7,6 +7,7 @@ enum AnswerConstraints {
     /// computed from a secret).
     static func violation(of value: Value, for field: ResponderTree.FieldNode, options: [FieldPrompt.Option],
                           hidingAnswer: Bool = false) -> String? {
+        if let refusal = nulRefusal(of: value) { return refusal }
         if field.type.hasOptions, options.isEmpty { return "There are no options to choose from." }
         switch (field.type, value) {
         case (.text, .string(let text)), (.secret, .string(let text)):
@@ -39,6 +40,19 @@ enum AnswerConstraints {
             return nil
         default:
             return "The answer is not \(kind(of: field.type))."
+        }
+    }
+
+    /// Why an answer holding U+0000 is refused (cli.md 1.2), typed, preset or restored:
+    /// a program's argument or environment would be cut there. Nil for any other answer.
+    static func nulRefusal(of value: Value) -> String? {
+        switch value {
+        case .string(let text) where text.unicodeScalars.contains("\u{0}"):
+            "The answer holds a NUL character (U+0000), which no answer may hold."
+        case .list(let items):
+            items.lazy.compactMap(nulRefusal(of:)).first
+        default:
+            nil
         }
     }
 

@@ -8,6 +8,7 @@ enum AnswerReader {
     static func read(_ text: String, for field: ResponderTree.FieldNode,
                      options: [FieldPrompt.Option]) -> Result<Value?, AnswerRefusal> {
         guard !text.isEmpty else { return .success(nil) }
+        if let refusal = AnswerConstraints.nulRefusal(of: .string(text)) { return .failure(AnswerRefusal(refusal)) }
         if field.type.hasOptions, options.isEmpty { return .failure(AnswerRefusal("There are no options to choose from.")) }
         let shown = field.type == .secret ? "the answer" : MessageText.quoted(text)
         switch field.type {
@@ -17,8 +18,7 @@ enum AnswerReader {
             guard let value = Int(text.trimmed) else { return .failure(AnswerRefusal("\(shown) is not a whole number.")) }
             return .success(.int(value))
         case .number:
-            guard let value = Double(text.trimmed), value.isFinite else { return .failure(AnswerRefusal("\(shown) is not a number.")) }
-            return .success(.double(value))
+            return number(text.trimmed, shown: shown)
         case .boolean:
             switch text.trimmed.lowercased() {
             case "y", "yes", "true": return .success(.bool(true))
@@ -43,7 +43,7 @@ enum AnswerReader {
     }
 
     /// A multichoice field's value from the items chosen, each an option's value or its
-    /// 1-based number; repeats count once.
+    /// 1-based number; an option named twice is refused (spec §6 1.2), not merged.
     static func read(items: [String], for field: ResponderTree.FieldNode,
                      options: [FieldPrompt.Option]) -> Result<Value, AnswerRefusal> {
         guard field.type == .multichoice else {
@@ -55,9 +55,50 @@ enum AnswerReader {
             guard let position = optionIndex(item, in: options) else {
                 return .failure(AnswerRefusal("\(MessageText.quoted(item)) is not one of the options (\(listed(options)))."))
             }
-            if !chosen.contains(position) { chosen.append(position) }
+            guard !chosen.contains(position) else {
+                return .failure(AnswerRefusal("\(MessageText.quoted(item)) names an option already chosen: name each option once."))
+            }
+            chosen.append(position)
         }
         return .success(.list(chosen.sorted().map { options[$0].value }))
+    }
+
+    /// A `number` answer (spec §6 1.2): a decimal literal, taken only when it keeps its
+    /// value as a double: hexadecimal, `inf` and `nan` are refused, and so is a value
+    /// that would round to 0 or to infinity, rather than silently becoming another number.
+    private static func number(_ text: String, shown: String) -> Result<Value?, AnswerRefusal> {
+        guard isDecimalLiteral(text), let value = Double(text) else {
+            return .failure(AnswerRefusal("\(shown) is not a number (write it in decimal, as 12, -0.5 or 1.5e3)."))
+        }
+        guard value.isFinite else { return .failure(AnswerRefusal("\(shown) is too large for a number.")) }
+        let mantissa = text.prefix { $0 != "e" && $0 != "E" }
+        if value == 0, mantissa.contains(where: { ("1"..."9").contains($0) }) {
+            return .failure(AnswerRefusal("\(shown) is too small for a number: it would round to 0."))
+        }
+        return .success(.double(value))
+    }
+
+    /// `[+-]digits[.digits][e[+-]digits]`, with digits on at least one side of the point.
+    private static func isDecimalLiteral(_ text: String) -> Bool {
+        var rest = Substring(text)
+        func digits() -> Int {
+            let count = rest.prefix { ("0"..."9").contains($0) }.count
+            rest = rest.dropFirst(count)
+            return count
+        }
+        if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
+        var mantissa = digits()
+        if rest.first == "." {
+            rest = rest.dropFirst()
+            mantissa += digits()
+        }
+        guard mantissa > 0 else { return false }
+        if rest.first == "e" || rest.first == "E" {
+            rest = rest.dropFirst()
+            if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
+            guard digits() > 0 else { return false }
+        }
+        return rest.isEmpty
     }
 
     /// The items of a YAML flow list of scalars, as written (`[a, "b,c", 3]`); nil for

@@ -166,6 +166,8 @@ struct Run {
     private mutating func refusal(of answer: Value, for field: ResponderTree.FieldNode, options: [FieldPrompt.Option], in flow: Int,
                                   hidingAnswer: Bool) -> String? {
         if let problem = AnswerConstraints.violation(of: answer, for: field, options: options, hidingAnswer: hidingAnswer) {
+            // The field's own message speaks of its constraints, not of a NUL.
+            if AnswerConstraints.nulRefusal(of: answer) != nil { return problem }
             return render(field.message, in: flow) ?? problem
         }
         for rule in field.rules {
@@ -581,7 +583,8 @@ struct Run {
         }
         let request = CommandRequest(arguments: arguments, environment: environment, timeout: command.timeout,
                                      label: render(command.label, in: flow), shownArguments: shown, location: command.location)
-        let result = commandRunner?.run(request)
+        let result = Self.nulRefusal(arguments: arguments, environment: environment).map { CommandResult(exitCode: 126, failure: $0) }
+            ?? commandRunner?.run(request)
             ?? CommandResult(exitCode: 126, failure: "this session runs no commands")
         events.append(.commandRan(request, result))
         if let failure = result.failure { events.append(.warning("'\(shown[0])' was not run: \(failure)", at: command.location)) }
@@ -591,6 +594,21 @@ struct Run {
             // What a program given a secret prints may be that secret.
             if readsSecret { state.flows[flow].secret.insert(into) } else { state.flows[flow].secret.remove(into) }
         }
+    }
+
+    /// Why a program cannot be given these arguments and environment: one holds U+0000,
+    /// where the system would cut it (cli.md 1.2: the command fails, it is never cut).
+    /// Nil when none does. Names the argument by its position, never by its text.
+    private static func nulRefusal(arguments: [String], environment: [String: String]) -> String? {
+        let nul: Unicode.Scalar = "\u{0}"
+        if let position = arguments.firstIndex(where: { $0.unicodeScalars.contains(nul) }) {
+            let which = position == 0 ? "the program's name" : "argument \(position)"
+            return "\(which) holds a NUL character (U+0000), which would cut it"
+        }
+        if let name = environment.keys.sorted().first(where: { environment[$0]?.unicodeScalars.contains(nul) == true }) {
+            return "the value of \(name) holds a NUL character (U+0000), which would cut it"
+        }
+        return nil
     }
 
     // MARK: Going back
