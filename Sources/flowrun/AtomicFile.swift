@@ -21,6 +21,8 @@ import Darwin
 /// symbolic link is written through it:
 /// the file it points to is replaced, and the link stays. Only a regular file, or no file
 /// at all, is replaced: a directory, a device, a FIFO or a socket is refused (`check`).
+/// A link in a shared sticky folder (`/tmp`) is followed only under the kernel's rule
+/// (`followable`): following links here, flowrun would otherwise bypass it.
 /// A replaced file keeps its permissions; a new one gets 0600; a read-only one (no write
 /// bit for its owner) is refused, whoever runs flowrun.
 enum AtomicFile {
@@ -76,6 +78,10 @@ enum AtomicFile {
                 }
                 return target
             case S_IFLNK:
+                guard followable(target, owner: status.st_uid) else {
+                    throw SourceFileWriteError(path: path, reason: "'\(target)' is a symbolic link another user (uid \(status.st_uid)) made in a shared "
+                                               + "sticky folder; flowrun follows such a link only when it is yours or the folder owner's")
+                }
                 var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
                 let count = readlink(target, &buffer, buffer.count - 1)
                 guard count >= 0 else { throw SourceFileWriteError(path: path) }
@@ -86,6 +92,17 @@ enum AtomicFile {
             }
         }
         throw SourceFileWriteError(path: path, reason: "it is a chain of too many symbolic links")
+    }
+
+    /// The kernel's rule for links (`fs.protected_symlinks`), which it cannot apply to links
+    /// flowrun resolves itself: in a sticky, world-writable folder (`/tmp`), where anyone
+    /// may plant a link to a victim's file, a link is followed only when the user running
+    /// flowrun or the folder's owner made it. Elsewhere every link is followed.
+    private static func followable(_ link: String, owner: uid_t) -> Bool {
+        var folder = stat()
+        guard stat(directory(of: link), &folder) == 0 else { return false }
+        let shared = folder.st_mode & S_ISVTX != 0 && folder.st_mode & S_IWOTH != 0
+        return !shared || owner == geteuid() || owner == folder.st_uid
     }
 
     private static func kind(of mode: mode_t) -> String {

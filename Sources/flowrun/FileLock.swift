@@ -8,7 +8,8 @@ import Darwin
 /// it (`.NAME.lock`, beside the file a link points to): the file itself is replaced by `rename` at every save, and a lock
 /// on a replaced file would guard nothing. The lock file holds the holder's process id,
 /// for the message that names it. It stays when the lock is released (removing it would
-/// let a waiting process lock a file nobody else sees).
+/// let a waiting process lock a file nobody else sees). A link at the lock file's name is
+/// followed only as `AtomicFile` follows one (a neighbour's link in `/tmp` is refused).
 final class FileLock {
     private let descriptor: Int32
 
@@ -21,10 +22,20 @@ final class FileLock {
         close(descriptor)
     }
 
-    enum Failure: Error {
+    enum Failure: Error, CustomStringConvertible {
         /// Another process holds it: its id, where the lock file says.
         case held(by: Int32?)
         case unavailable(String)
+        /// The lock file is not one to open: a neighbour's link, a FIFO, a directory.
+        case refused(SourceFileWriteError)
+
+        var description: String {
+            switch self {
+            case .held(let holder): "another process\(holder.map { " (\($0))" } ?? "") holds the lock"
+            case .unavailable(let reason): reason
+            case .refused(let error): error.description
+            }
+        }
     }
 
     /// Takes the lock on `path` at once, or fails with who holds it.
@@ -56,7 +67,13 @@ final class FileLock {
     /// `AtomicFile` writes): two paths to one file take one lock.
     private static func openLockFile(for path: String) throws(Failure) -> Int32 {
         let target = (try? AtomicFile.check(path)) ?? path
-        let descriptor = open(AtomicFile.companion(of: target, suffix: ".lock"), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        let lockFile: String
+        do {
+            lockFile = try AtomicFile.check(AtomicFile.companion(of: target, suffix: ".lock"))
+        } catch {
+            throw .refused(error)
+        }
+        let descriptor = open(lockFile, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw .unavailable(String(cString: strerror(errno))) }
         return descriptor
     }

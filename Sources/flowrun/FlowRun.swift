@@ -10,4 +10,9 @@ struct FlowRun: ParsableCommand {
         subcommands: [Run.self, Validate.self, Test.self, Chain.self, Graph.self, Schema.self, Lsp.self],
         defaultSubcommand: Run.self
     )
+
+    static func main() {
+        Signals.survivingFileSizeLimit()
+        main(nil)
+    }
 }

@@ -20,7 +20,7 @@ extension FlowRun {
             Exit status: 0 finished or quit; 2 the flow does not validate, or an --answers/--set \
             entry is refused before the run (a key that names no field, a field named twice, a list \
             for a field of one value), or a loop ran away; 3 input ended first; 65 a line of piped stdin is not \
-            UTF-8; 130/143 on SIGINT/SIGTERM (state saved); 74 an output (stdout, --state, \
+            UTF-8; 130/143/129/131 on SIGINT/SIGTERM/SIGHUP/SIGQUIT (state saved); 74 an output (stdout, --state, \
             --transcript) could not be written; the flow's own `exit` code.
             """
         )
@@ -64,7 +64,7 @@ extension FlowRun {
         }
 
         func run() throws {
-            // First: a SIGINT or SIGTERM while the flow loads ends the process as by default,
+            // First: a SIGINT, SIGTERM, SIGHUP or SIGQUIT while the flow loads ends the process as by default,
             // and from the run's start on, none is lost (`Signals`).
             Signals.watch()
             let (document, tree) = try FlowFile.load(flow, noColor: noColor || plain)
@@ -92,6 +92,8 @@ extension FlowRun {
                     stateLock = try FileLock.exclusive(for: state)
                 } catch .held(let holder) {
                     throw RunFailure("'\(state)' is in use by another flowrun run\(holder.map { " (process \($0))" } ?? ""); wait for it to end, or give another --state").exit()
+                } catch .refused(let error) {
+                    throw RunFailure(error.description).exit()
                 } catch .unavailable(let reason) {
                     // Where no lock file can be made, no state file can be either.
                     Console.error("cannot write '\(state)': \(reason)")

@@ -6,25 +6,30 @@ import Darwin
 import FlowKit
 import Synchronization
 
-/// SIGINT and SIGTERM, noted rather than obeyed at once, so a run can save its state
-/// and restore the terminal before it exits with 130 or 143 (cli.md); and SIGWINCH, so
-/// the terminal's form is drawn again at the new width.
+/// SIGINT, SIGTERM, SIGHUP (the terminal closed, the SSH connection dropped) and SIGQUIT,
+/// noted rather than obeyed at once, so a run can kill the program it runs, save its
+/// state, restore the terminal and print its result before it exits with 128 + the
+/// signal's number (130, 143, 129, 131; cli.md); SIGWINCH, so the terminal's form is
+/// drawn again at the new width; and SIGXFSZ, so a file-size limit fails a write.
 enum Signals {
+    /// The signals that stop a run. SIGHUP that the parent ignores (`nohup`) stays ignored.
+    private static let stopping = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
     /// The signal received, or 0.
     static let received = Atomic<Int32>(0)
     /// Set by SIGWINCH until the form is drawn again.
     private static let resized = Atomic<Bool>(false)
-    /// Whether SIGINT and SIGTERM are noted (a run has begun), or end the process as by
+    /// Whether the stopping signals are noted (a run has begun), or end the process as by
     /// default (while the flow and the answers load: a read of a pipe must stay stoppable).
     private static let noting = Atomic<Bool>(false)
 
-    /// Handles SIGINT and SIGTERM from the start of `run`: they end the process, as by
+    /// Handles the stopping signals from the start of `run`: they end the process, as by
     /// default, until `startNoting()`; then they are noted, for the run to save and end.
     static func watch() {
         _ = received.load(ordering: .relaxed)
         _ = noting.load(ordering: .relaxed)
         _ = Interruption.isRequested
-        for each in [SIGINT, SIGTERM] {
+        for each in stopping where !(each == SIGHUP && isIgnored(each)) {
             install(each) { number in
                 guard Signals.noting.load(ordering: .relaxed) else {
                     // Async-signal-safe: the default action, taken once this handler returns.
@@ -38,7 +43,27 @@ enum Signals {
         }
     }
 
-    /// From now on SIGINT and SIGTERM are noted: every wait looks at `exitStatus`.
+    /// Whether the signal is ignored, as the parent left it (`nohup` ignores SIGHUP).
+    private static func isIgnored(_ signal: Int32) -> Bool {
+        var current = sigaction()
+        guard sigaction(signal, nil, &current) == 0 else { return false }
+        #if canImport(Glibc)
+        return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+        #else
+        return unsafeBitCast(current.__sigaction_u.__sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+        #endif
+    }
+
+    /// SIGXFSZ, sent where a write passes the file-size limit (`ulimit -f`), is caught and
+    /// does nothing, for every command, before anything is written: the write then fails
+    /// (EFBIG) and is reported (exit 74), where by default the signal would kill flowrun
+    /// halfway through a file. Caught rather than ignored: an ignored signal stays ignored
+    /// in the programs a run starts, a caught one is back to its default there.
+    static func survivingFileSizeLimit() {
+        install(SIGXFSZ) { _ in }
+    }
+
+    /// From now on the stopping signals are noted: every wait looks at `exitStatus`.
     static func startNoting() {
         noting.store(true, ordering: .relaxed)
     }
@@ -76,7 +101,7 @@ enum Signals {
     /// Whether the terminal changed size and nobody has redrawn yet.
     static var resizePending: Bool { resized.load(ordering: .relaxed) }
 
-    /// The exit status for a received signal: 128 + its number (130, 143).
+    /// The exit status for a received signal: 128 + its number (130, 143, 129, 131).
     static var exitStatus: Int32? {
         let signal = received.load(ordering: .relaxed)
         return signal == 0 ? nil : 128 + signal

@@ -44,6 +44,9 @@ struct TestGeneration {
             } catch let error as SourceFileWriteError {
                 Console.error(error.description)
                 throw ExitCode.ioError
+            } catch FileLock.Failure.refused(let error) {
+                Console.error(error.description)
+                throw ExitCode(2)
             } catch FileLock.Failure.unavailable(let reason) {
                 Console.error("cannot write '\(target)': \(reason)")
                 throw ExitCode.ioError

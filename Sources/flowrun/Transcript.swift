@@ -23,7 +23,9 @@ final class Transcript {
             descriptor = nil
             return
         }
-        let opened = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        // The file a link at `path` may lead to, as `AtomicFile` follows links (a neighbour's
+        // link in `/tmp` is refused); a link planted there since is not followed.
+        let opened = open(try AtomicFile.check(path), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard opened >= 0 else { throw SourceFileWriteError(path: path) }
         descriptor = opened
     }

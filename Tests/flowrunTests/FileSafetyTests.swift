@@ -133,4 +133,75 @@ import TestSupport
         var status = stat()
         #expect(stat(state, &status) == 0 && status.st_mode & 0o777 == 0o444)
     }
+
+    /// A shared sticky folder (mode 1777, as /tmp) in a new temporary folder, owned by `owner`.
+    private func sharedFolder(owner: uid_t = 0) throws -> (directory: URL, shared: URL) {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let shared = directory.appendingPathComponent("shared")
+        #expect(mkdir(shared.path, 0o777) == 0 && chmod(shared.path, 0o1777) == 0 && chown(shared.path, owner, owner) == 0)
+        return (directory, shared)
+    }
+
+    /// A link at `name` in `folder` to `target`, owned by `owner` (as if that user made it).
+    private func plantLink(_ name: String, in folder: URL, to target: String, owner: uid_t) {
+        let link = folder.appendingPathComponent(name).path
+        #expect(symlink(target, link) == 0 && lchown(link, owner, owner) == 0, "\(String(cString: strerror(errno)))")
+    }
+
+    /// The attack on a shared folder: a neighbour (uid 65534) plants `state.json`, its lock
+    /// file, a transcript, a `test -o` target and the remembered answers as links to the
+    /// victim's private file. Each is refused (exit 2, the link named, remembered answers
+    /// with a warning), and the private file stays as it was.
+    @Test(.enabled(if: getuid() == 0, "not root: no link can be given to another user"))
+    func aNeighboursLinkInASharedStickyFolderIsRefused() throws {
+        let (directory, shared) = try sharedFolder()
+        let victim = directory.appendingPathComponent("private").path
+        try "precious\n".write(toFile: victim, atomically: true, encoding: .utf8)
+        let message = "is a symbolic link another user (uid 65534) made in a shared sticky folder"
+        for (option, name) in [("--state", "state.json"), ("--transcript", "transcript.jsonl")] {
+            plantLink(name, in: shared, to: victim, owner: 65534)
+            let outcome = try run([option, shared.appendingPathComponent(name).path], in: directory)
+            #expect(outcome.status == 2, "\(option): \(outcome.stderr)")
+            #expect(outcome.stderr.contains("'\(shared.appendingPathComponent(name).path)' \(message)"), "\(outcome.stderr)")
+        }
+        plantLink(".lock-only.json.lock", in: shared, to: victim, owner: 65534)
+        let locked = try run(["--state", shared.appendingPathComponent("lock-only.json").path], in: directory)
+        #expect(locked.status == 2, "\(locked.stderr)")
+        #expect(locked.stderr.contains(".lock-only.json.lock' \(message)"), "\(locked.stderr)")
+        plantLink("out.flowtest.yaml", in: shared, to: victim, owner: 65534)
+        let notes = Fixtures.packageRoot.appendingPathComponent("Flows/notes.yaml").path
+        let generated = try FlowrunProcess.run(["test", "--generate", notes, "-o", shared.appendingPathComponent("out.flowtest.yaml").path], directory: directory)
+        #expect(generated.status == 2, "\(generated.stderr)")
+        #expect(generated.stderr.contains(message), "\(generated.stderr)")
+        // Remembered answers: the store's folder made shared, the store a neighbour's link.
+        let home = directory.appendingPathComponent("state-home")
+        let store = home.appendingPathComponent("flowrun")
+        #expect(mkdir(home.path, 0o700) == 0 && mkdir(store.path, 0o777) == 0 && chmod(store.path, 0o1777) == 0)
+        plantLink("remembered.json", in: store, to: victim, owner: 65534)
+        let flow = directory.appendingPathComponent("remember.yaml")
+        try "version: 1\nflow: app\nstart: s\nscreens:\n  s:\n    fields: [{ id: name, remember: true }]\n    terminal: true\n"
+            .write(to: flow, atomically: true, encoding: .utf8)
+        let remembered = try FlowrunProcess.run(["run", flow.path], stdin: "Ada\n", directory: directory, environment: ["XDG_STATE_HOME": home.path])
+        #expect(remembered.status == 0, "\(remembered.stderr)")
+        #expect(remembered.stderr.contains("cannot remember answers") && remembered.stderr.contains(message), "\(remembered.stderr)")
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious\n", "the neighbour's link was followed")
+    }
+
+    /// The kernel's rule, not a ban on links: in a shared folder, a link the user made, or
+    /// the folder's owner made, is followed; outside one, anybody's link is.
+    @Test(.enabled(if: getuid() == 0, "not root: no link can be given to another user"))
+    func aLinkOfTheUserOrTheFolderOwnerIsFollowed() throws {
+        let (directory, shared) = try sharedFolder(owner: 4242)
+        let own = directory.appendingPathComponent("own.json").path
+        try "{}".write(toFile: own, atomically: true, encoding: .utf8)
+        for (name, owner) in [("mine.json", uid_t(0)), ("folder-owner.json", uid_t(4242))] {
+            plantLink(name, in: shared, to: own, owner: owner)
+            let outcome = try run(["--state", shared.appendingPathComponent(name).path], in: directory)
+            #expect(outcome.status == 0, "\(name): \(outcome.stderr)")
+        }
+        plantLink("elsewhere.json", in: directory, to: own, owner: 65534)
+        let outcome = try run(["--state", "elsewhere.json"], in: directory)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(try String(contentsOfFile: own, encoding: .utf8).hasPrefix("{\"format\""))
+    }
 }

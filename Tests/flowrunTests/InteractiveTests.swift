@@ -214,11 +214,13 @@ struct InteractiveTests {
         #expect(screen.screen.contains("Size:\u{1B}[0m Large"), "typing 'la' selects Large")
     }
 
-    @Test func sigtermRestoresTheTerminalAndExitsWith143() throws {
-        let screen = try drive([.expect("Order"), .send(Self.down), .signal("TERM")], arguments: ["--state", "st.json"])
-        #expect(screen.status == 143)
-        #expect(screen.terminal_restored)
-        #expect(screen.screen.contains("interrupted; progress saved in st.json"))
+    @Test(arguments: [("TERM", 143), ("HUP", 129), ("QUIT", 131)])
+    func aStoppingSignalRestoresTheTerminalAndExitsWith128PlusItsNumber(signal: String, status: Int) throws {
+        let screen = try drive([.expect("Order"), .send(Self.down), .signal(signal)], arguments: ["--state", "st.json"])
+        #expect(screen.status == status, "\(signal)")
+        #expect(screen.terminal_restored, "\(signal)")
+        #expect(screen.screen.contains("interrupted; progress saved in st.json"), "\(signal)")
+        #expect(try screen.result()["status"] as? String == "interrupted", "\(signal)")
     }
 
     @Test func noColorMeansNoColour() throws {

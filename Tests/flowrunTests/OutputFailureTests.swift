@@ -50,4 +50,22 @@ struct OutputFailureTests {
         #expect(outcome.status == 74, "\(outcome.stderr)")
         #expect(outcome.stderr.contains("cannot write '/nonexistent/notes.flowtest.yaml'"))
     }
+
+    /// A file-size limit left as the shell sets it, SIGXFSZ not ignored: the write that
+    /// passes it fails and is reported (exit 74), where the signal used to kill flowrun and
+    /// leave a torn temporary file beside the state. The state file is then whole or absent.
+    @Test func aFileSizeLimitFailsTheWriteWithoutKillingTheRun() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let signin = flows.appendingPathComponent("signin.yaml").path
+        let outcome = try ProcessRunner.run("/bin/sh", ["-c", "ulimit -f 1; exec \"$0\" run \"$1\" --state state.json", FlowrunProcess.executable.path, signin],
+                                            stdin: "quit\n", directory: directory)
+        #expect(outcome.status == 74, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("cannot write 'state.json': File too large"), "\(outcome.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0 != ".state.json.lock" }
+        #expect(left.isEmpty, "a torn file was left: \(left)")
+        let transcript = try ProcessRunner.run("/bin/sh", ["-c", "ulimit -f 0; exec \"$0\" run \"$1\" --transcript t.jsonl", FlowrunProcess.executable.path, signin],
+                                               stdin: "quit\n", directory: directory)
+        #expect(transcript.status == 74, "\(transcript.stderr)")
+        #expect(transcript.stdout.contains("\"status\" : \"cancelled\""), "the result document is still printed")
+    }
 }

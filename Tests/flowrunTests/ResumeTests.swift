@@ -83,7 +83,7 @@ import TestSupport
         #expect(comparable(try result(resumed.stdout)) == comparable(try result(whole.stdout)))
     }
 
-    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143)), (SIGHUP, Int32(129)), (SIGQUIT, Int32(131))])
     func aSignalSavesTheStateAndExitsWithItsCode(signal: Int32, status: Int32) throws {
         let directory = try FlowrunProcess.temporaryDirectory()
         let state = directory.appendingPathComponent("state.json").path

@@ -131,4 +131,56 @@ import TestSupport
             """, in: directory)
         #expect(result["status"] as? Int == -15, "ended by SIGTERM, not a message: \(result)")
     }
+
+    /// SIGHUP (the terminal closed, the SSH connection dropped) and SIGQUIT stop a run as
+    /// SIGTERM does, while it waits on a program: the program and what it started are
+    /// killed, the state saved, the result printed, and the exit status is 128 + the
+    /// signal's number. Each is sent with its default action restored first, as a shell
+    /// would leave it.
+    @Test(arguments: [("SIGHUP", 129), ("SIGQUIT", 131)])
+    func aHangUpOrAQuitStopsTheRunAndItsProgram(signal name: String, status: Int) throws {
+        let flow = TrustedCommandTests.flow("sh, -c, 'sleep 30 & echo $! > child.pid; wait'")
+        let directory = try FlowrunProcess.folder(holding: flow)
+        let result = try Self.drive("""
+            import json, os, signal, subprocess, sys, time
+            number = signal.\(name)
+            process = subprocess.Popen([sys.argv[1], "run", "--trust", "f.yaml", "--state", "st.json"], stdin=subprocess.PIPE,
+                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                       preexec_fn=lambda: signal.signal(number, signal.SIG_DFL))
+            process.stdin.write(b"hunter2\\ngo\\n")
+            process.stdin.flush()
+            for _ in range(100):
+                if os.path.exists("child.pid") and open("child.pid").read().strip():
+                    break
+                time.sleep(0.05)
+            time.sleep(0.1)
+            process.send_signal(number)
+            stdout, stderr = process.communicate(timeout=20)
+            print(json.dumps({"status": process.returncode, "stdout": stdout.decode(), "stderr": stderr.decode(),
+                              "child": int(open("child.pid").read())}))
+            """, in: directory)
+        #expect(result["status"] as? Int == status, "\(result)")
+        #expect((result["stdout"] as? String)?.contains(#""status" : "interrupted""#) == true, "the result is printed: \(result)")
+        #expect((result["stderr"] as? String)?.contains("interrupted; progress saved in st.json") == true, "\(result)")
+        let child = try #require(result["child"] as? Int)
+        #expect(TrustedCommandTests.isGoneOrDefunct(Int32(child)), "the program's child \(child) outlived the run")
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("st.json").path))
+    }
+
+    /// A run started under `nohup` (SIGHUP ignored) goes on when the terminal closes.
+    @Test func aRunStartedUnderNohupIgnoresAHangUp() throws {
+        let directory = try FlowrunProcess.folder(holding: "version: 1\nflow: app\nstart: s\nscreens:\n  s:\n    fields: [{ id: name }]\n    terminal: true\n")
+        let result = try Self.drive("""
+            import json, signal, subprocess, sys, time
+            process = subprocess.Popen([sys.argv[1], "run", "f.yaml"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                       stderr=subprocess.DEVNULL, preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))
+            time.sleep(0.3)
+            process.send_signal(signal.SIGHUP)
+            time.sleep(0.1)
+            stdout, _ = process.communicate(b"Ada\\n", timeout=20)
+            print(json.dumps({"status": process.returncode, "stdout": stdout.decode()}))
+            """, in: directory)
+        #expect(result["status"] as? Int == 0, "\(result)")
+        #expect((result["stdout"] as? String)?.contains(#""name" : "Ada""#) == true, "\(result)")
+    }
 }

@@ -12,7 +12,7 @@ public struct RunOutcome: Sendable, Equatable, Codable {
         /// The run stopped on an error of the flow (`runaway-transitions`), or because
         /// `--defaults` met a question nobody was there to answer.
         case failed
-        /// SIGINT or SIGTERM stopped the run (exit code 130 or 143).
+        /// A signal stopped the run (exit code 128 + its number: 130 SIGINT, 143 SIGTERM).
         case interrupted
     }
 
