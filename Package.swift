@@ -24,7 +24,10 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        .target(name: "FlowKit", dependencies: ["CYAML"]),
+        // RE2, from Debian's libre2-dev: a C face over its C++ API. Only
+        // FlowKit/Expressions/RegexPattern.swift imports it.
+        .target(name: "CRE2", linkerSettings: [.linkedLibrary("re2")]),
+        .target(name: "FlowKit", dependencies: ["CYAML", "CRE2"]),
         .executableTarget(
             name: "flowrun",
             dependencies: [

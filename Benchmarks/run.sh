@@ -35,5 +35,5 @@ section "[4/6] routing rate by responder-chain depth" routing.sh "${routing_args
 section "[5/6] time to first prompt vs a Swift binary that prints a line" first-prompt.sh "${prompt_args[@]}"
 section "[6/6] key press to redrawn form in the terminal" form.sh "${form_args[@]}"
 section "editors: keystroke to diagnostics in flowrun lsp" lsp.sh "${lsp_args[@]}"
-section "signals: SIGTERM to exit, waiting and during a backtracking match" signal_latency.sh "${signal_args[@]}"
+section "signals: SIGTERM to exit, waiting, before and after a hostile answer" signal_latency.sh "${signal_args[@]}"
 section "--state: a stack that grows to the limit" state_stack.sh "${stack_args[@]}"

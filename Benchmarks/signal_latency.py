@@ -1,6 +1,6 @@
-"""The time from SIGTERM to the end of `flowrun run`, while it waits for a line and while
-it checks an answer against a backtracking pattern (`(a+)+b`, which the match would take
-hours over). Prints one key=value line: median_ms, p95_ms (over both cases), runs.
+"""The time from SIGTERM to the end of `flowrun run`, while it waits for a line, before and
+after an answer to `(a+)+b` (which a backtracking engine would take hours over; RE2
+refuses it at once). Prints one key=value line: median_ms, p95_ms (over both cases), runs.
 
     python3 signal_latency.py FLOWRUN RUNS
 """

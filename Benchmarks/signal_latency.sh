@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Issue [6/6]: SIGINT/SIGTERM must end any long computation within 100 ms. The time from
-# SIGTERM to the process's end, while `run` waits for a line and while it matches an
-# answer against a pattern that backtracks for hours, release build.
+# SIGTERM to the process's end, while `run` waits for a line, before and after an answer
+# to a pattern that a backtracking engine would take hours over (RE2 refuses it at once),
+# release build.
 #
 #   Benchmarks/signal_latency.sh [RUNS]
 #

@@ -11,8 +11,23 @@ struct FlowRun: ParsableCommand {
         defaultSubcommand: Run.self
     )
 
+    /// swift-argument-parser's own `main()`, but what it prints passes through
+    /// `TerminalText`: a usage error quotes a bad value as given
+    /// (`--output $'\e[31m'`), and no text that leaves flowrun may drive a terminal.
+    /// Help, the version and completion scripts go to stdout, errors to stderr, as it does.
     static func main() {
         Signals.survivingFileSizeLimit()
-        main(nil)
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                Console.emit(TerminalText.escaped(message) + "\n", to: code == .success ? .standardOutput : .standardError)
+            }
+            // Prints nothing more: an `ExitCode` has no message.
+            exit(withError: code)
+        }
     }
 }

@@ -9,7 +9,8 @@ import Darwin
 /// `--transcript FILE`: JSON Lines, one object per flow title and screen shown, answer
 /// given, action routed, message and end of run, appended as they happen. Every object
 /// has `event` and `time` (RFC 3339, UTC, milliseconds); an answer has the `line` as
-/// typed and the `value` as taken. Secret answers are masked. A class: the runners
+/// typed and the `value` as taken. Secret answers are masked, and control characters
+/// and bidirectional overrides are `\u` escapes, as in the JSON result. A class: the runners
 /// write to one transcript, and its first failed write is what the run reports at its end.
 final class Transcript {
     private let descriptor: Int32?
@@ -83,9 +84,9 @@ final class Transcript {
         fields["time"] = .string(Date.now.formatted(Self.timeFormat))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard var line = try? encoder.encode(fields.mapValues(PlainValue.init)) else { return }
-        line.append(UInt8(ascii: "\n"))
-        if !line.withUnsafeBytes({ Console.writeAll($0, to: descriptor) }), failure == nil, let path {
+        guard let encoded = try? encoder.encode(fields.mapValues(PlainValue.init)) else { return }
+        var line = JSONReporter.escapingUnsafe(String(decoding: encoded, as: UTF8.self)) + "\n"
+        if !line.withUTF8({ Console.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }), failure == nil, let path {
             failure = SourceFileWriteError(path: path)
         }
     }

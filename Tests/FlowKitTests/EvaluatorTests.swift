@@ -299,6 +299,11 @@ import TestSupport
         ("'Ada'.matches('(?i)^ada$')", .bool(true)),
         ("'e\\u0301'.matches('^e')", .bool(true)),
         ("'e\\u0301'.matches('^..$')", .bool(true)),
+        // RE2 (spec §6 1.2): \\d and \\w are ASCII, named groups are (?P<name>…).
+        ("'\\u0663'.matches('^\\\\d$')", .bool(false)),
+        ("'é'.matches('^\\\\w$')", .bool(false)),
+        ("'é'.matches('^\\\\pL$')", .bool(true)),
+        ("'2026-11'.matches('^(?P<year>[0-9]{4})-')", .bool(true)),
         ("'ÀbC'.lowerAscii()", .string("Àbc")),
         ("upperAscii('àbc-ß')", .string("àBC-ß")),
         ("'  x y \\t\\n'.trim()", .string("x y")),
@@ -367,6 +372,17 @@ import TestSupport
         #expect(error?.message.contains(message) == true, "\(error?.message ?? "no error")")
         #expect(error?.offset == expected.offset)
         #expect(error?.length == expected.length)
+    }
+
+    /// RE2 does not backtrack: `(a+)+$` over 40 `a`s and a `!`, which a backtracking
+    /// engine takes hours over, answers at once, anywhere in the text and whole.
+    @Test func aHostilePatternAnswersAtOnce() throws {
+        let scope = ExpressionTestScope(values: ["s": .string(String(repeating: "a", count: 40) + "!")])
+        let started = ContinuousClock.now
+        #expect(try evaluate("s.matches('(a+)+$')", scope) == .bool(false))
+        #expect(try evaluate("s.matches('^(a|aa)+$')", scope) == .bool(false))
+        #expect(try evaluate("s.matches('(a+)+!')", scope) == .bool(true))
+        #expect(ContinuousClock.now - started < .milliseconds(200))
     }
 
     @Test func messagesQuoteLongOrControlTextSafely() {

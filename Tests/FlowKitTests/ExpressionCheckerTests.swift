@@ -321,6 +321,23 @@ import TestSupport
         #expect(issue.code == .badPattern)
     }
 
+    /// RE2 has no back-references or look-around (spec §6 1.2); its own words say why.
+    @Test func patternsRE2RejectsAreBadPatterns() throws {
+        let backReference = try singleIssue("username.matches('(a)\\\\1')\n                 ^~~~~~~~")
+        #expect(backReference.code == .badPattern)
+        #expect(backReference.message == "this regular expression does not compile: invalid escape sequence: \\1")
+        let lookAhead = try singleIssue("matches(username, 'a(?=b)')\n                  ^~~~~~~~")
+        #expect(lookAhead.code == .badPattern)
+        #expect(lookAhead.message.contains("invalid perl operator: (?="), "\(lookAhead.message)")
+    }
+
+    @Test func aBadPatternsMessageEscapesControlCharacters() throws {
+        let issue = try singleIssue("username.matches('(\\u001b')\n                 ^~~~~~~~~")
+        #expect(issue.code == .badPattern)
+        #expect(issue.message.hasSuffix("missing ): (\\u{1b}"), "\(issue.message)")
+        #expect(!issue.message.unicodeScalars.contains { $0.value == 0x1B }, "\(issue.message)")
+    }
+
     @Test func validAndNonLiteralPatternsPass() throws {
         #expect(try check("username.matches(r'^\\d{3}-[a-z]+$')").issues.isEmpty)
         #expect(try check("username.matches(password)").issues.isEmpty)

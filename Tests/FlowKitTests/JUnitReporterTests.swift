@@ -2,19 +2,22 @@ import FlowKit
 import Testing
 import TestSupport
 
-/// JUnit XML: escaping, characters XML 1.0 forbids, counts, and `--strict`.
+/// JUnit XML: escaping, control characters, characters XML 1.0 forbids, counts, and `--strict`.
 @Suite struct JUnitReporterTests {
     @Test func attributesEscapeMarkupQuotesAndWhitespace() {
-        #expect(JUnitReporter.attribute("<a & \"b\" 'c'>\td\ne\r\nf") == "&lt;a &amp; &quot;b&quot; &apos;c&apos;&gt;&#9;d&#10;e&#13;&#10;f")
+        #expect(JUnitReporter.attribute("<a & \"b\" 'c'>\td\ne\r\nf") == "&lt;a &amp; &quot;b&quot; &apos;c&apos;&gt;&#9;d&#10;e\\u{d}&#10;f")
     }
 
     @Test func textEscapesMarkupAndKeepsLines() {
-        #expect(JUnitReporter.text("<a & \"b\">\td\ne\r\nf]]>") == "&lt;a &amp; \"b\"&gt;\td\ne&#13;\nf]]&gt;")
+        #expect(JUnitReporter.text("<a & \"b\">\td\ne\r\nf]]>") == "&lt;a &amp; \"b\"&gt;\td\ne\\u{d}\nf]]&gt;")
     }
 
-    @Test func charactersXMLForbidsBecomeReplacementCharacters() {
-        let hostile = "a\u{0}b\u{1}c\u{8}d\u{B}e\u{C}f\u{1B}g\u{7F}h\u{85}i\u{9B}j\u{FFFE}k\u{FFFF}l"
-        let expected = "a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e\u{FFFD}f\u{FFFD}g\u{FFFD}h\u{FFFD}i\u{FFFD}j\u{FFFD}k\u{FFFD}l"
+    /// One rule for every text flowrun writes (`TerminalText`): control characters and
+    /// bidirectional overrides are visible escapes; U+FFFE and U+FFFF, which XML forbids
+    /// and no terminal acts on, become U+FFFD.
+    @Test func controlCharactersAreVisibleEscapesAndNoncharactersReplaced() {
+        let hostile = "a\u{0}b\u{1}c\u{8}d\u{B}e\u{C}f\u{1B}g\u{7F}h\u{85}i\u{9B}j\u{FFFE}k\u{FFFF}l\u{7}m\u{202E}n"
+        let expected = #"a\u{0}b\u{1}c\u{8}d\u{b}e\u{c}f\u{1b}g\u{7f}h\u{85}i\u{9b}j"# + "\u{FFFD}k\u{FFFD}" + #"l\u{7}m\u{202e}n"#
         #expect(JUnitReporter.text(hostile) == expected)
         #expect(JUnitReporter.attribute(hostile) == expected)
         #expect(JUnitReporter.text("日本 ünï 🎉 \u{10FFFD}") == "日本 ünï 🎉 \u{10FFFD}", "other characters stay as they are")
@@ -28,7 +31,7 @@ import TestSupport
         #expect(xml.components(separatedBy: "<system-out>").count - 1 == 2)
         #expect(xml.contains("<testcase classname=\"flowrun.validate\" name=\"clean.yaml\"/>"))
         #expect(xml.contains("<failure type=\"unknown-key\" message=\"unknown key &apos;tit&quot;le&apos; &lt;&amp;&gt; 100% off, "
-            + "see: a,b&#10;next line&#13;&#10;last\u{FFFD}\u{FFFD}[31m 日本 {0} [here](1) back\\slash\">"))
+            + "see: a,b&#10;next line\\u{d}&#10;last\\u{1}\\u{1b}[31m 日本 {0} [here](1) back\\slash\">"))
         #expect(!xml.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" }, "no raw control characters")
     }
 
@@ -73,7 +76,7 @@ import TestSupport
         let plain = JUnitReporter().render(SampleReports.reports)
         let miscounted = try #require(try ReportValidator.problems(inJUnit: plain, expecting: .init(tests: 4, failedCases: 3, failures: 2, systemOuts: 2)))
         #expect(miscounted.contains("failed test cases: found 2, expected 3"), "\(miscounted)")
-        let illFormed = plain.replacingOccurrences(of: "\u{FFFD}", with: "\u{1}")
+        let illFormed = plain.replacingOccurrences(of: "\\u{1b}", with: "\u{1}")
         let rejected = try #require(try ReportValidator.problems(inJUnit: illFormed, expecting: .init(tests: 4, failedCases: 2, failures: 2, systemOuts: 2)))
         #expect(rejected.contains("not well-formed"), "\(rejected)")
     }

@@ -79,6 +79,25 @@ import Testing
         actions: [quit]
     """
 
+    /// A field's pattern matches the whole answer in linear time (RE2): a hostile answer
+    /// is refused at once as any other, and the field takes the next answer.
+    @Test func aHostileAnswerToABacktrackingPatternIsRefusedAtOnce() throws {
+        var run = try SessionDriver("""
+            version: 1
+            flow: app
+            start: s
+            screens:
+              s:
+                fields: [{ id: code, pattern: "(a+)+$" }]
+                actions: [quit]
+            """)
+        let started = ContinuousClock.now
+        run.enter(String(repeating: "a", count: 40) + "!", String(repeating: "a", count: 40) + "!", "aaaa")
+        #expect(ContinuousClock.now - started < .milliseconds(200))
+        #expect(run.refused == Array(repeating: "'\(String(repeating: "a", count: 40))…' does not have the expected form.", count: 2))
+        #expect(run.value("app", "code") == .string("aaaa"))
+    }
+
     @Test func multichoiceBoundsAndUnknownOptionsAreRefused() throws {
         var run = try SessionDriver(Self.form)
         run.enter("40", "no", "s", "red,green,blue", "purple", "green")

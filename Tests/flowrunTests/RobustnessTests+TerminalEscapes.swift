@@ -94,7 +94,7 @@ extension RobustnessTests {
             Self.expectNothingDrivesATerminal(missing.stderr, "a missing file's message")
         }
 
-        @Test(arguments: ["text", "github", "json", "sarif"])
+        @Test(arguments: ["text", "github", "json", "sarif", "junit"])
         func validateEscapesKeysAndNames(format: String) throws {
             let directory = try FlowrunProcess.temporaryDirectory()
             let name = "f" + Self.payload + ".yaml"
@@ -120,11 +120,46 @@ extension RobustnessTests {
             // The test file's own name carries the payload too: reports show it with each position.
             let name = "f" + Self.payload + ".flowtest.yaml"
             try Data(tests.utf8).write(to: directory.appendingPathComponent(name))
-            let outcome = try FlowrunProcess.run(["test", name], directory: directory, environment: ["EVIL": Self.payload])
-            #expect(outcome.status == 1, "the expectation fails: \(outcome.stdout)\(outcome.stderr)")
-            #expect((outcome.stdout + outcome.stderr).contains("case \\u{1b}]52"), "the case name is shown, escaped")
-            Self.expectNothingDrivesATerminal(outcome.stdout, "test's stdout")
-            Self.expectNothingDrivesATerminal(outcome.stderr, "test's stderr")
+            for format in ["text", "junit"] {
+                let outcome = try FlowrunProcess.run(["test", "--format", format, name], directory: directory, environment: ["EVIL": Self.payload])
+                #expect(outcome.status == 1, "the expectation fails: \(outcome.stdout)\(outcome.stderr)")
+                #expect((outcome.stdout + outcome.stderr).contains("case \\u{1b}]52"), "the case name is shown, escaped")
+                Self.expectNothingDrivesATerminal(outcome.stdout, "test --format \(format)'s stdout")
+                Self.expectNothingDrivesATerminal(outcome.stderr, "test --format \(format)'s stderr")
+            }
+        }
+
+        /// The transcript is JSON Lines, read by tools and by people (`tail -f`): every
+        /// text in it (a screen's title, an answer, a message) has its control characters
+        /// and bidirectional overrides as `\u` escapes, and still reads back as the text.
+        @Test func theTranscriptEscapesWhatItRecords() throws {
+            let directory = try FlowrunProcess.folder(holding: Self.flow)
+            let input = ["bad" + Self.payload, "good", "1", "1", "go", "stop"].joined(separator: "\n") + "\n"
+            let run = try FlowrunProcess.run(["run", "f.yaml", "--set", "preset=set " + Self.payload, "--transcript", "t.jsonl", "--output", "none"],
+                                             stdin: input, directory: directory, environment: ["EVIL": "env " + Self.payload])
+            #expect(run.status == 4, "\(run.stderr)")
+            let transcript = try String(contentsOf: directory.appendingPathComponent("t.jsonl"), encoding: .utf8)
+            Self.expectNothingDrivesATerminal(transcript, "the transcript")
+            let lines = try transcript.split(separator: "\n").map { line in
+                try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            }
+            let typed = lines.compactMap { $0["line"] as? String }
+            #expect(typed.contains("bad" + Self.payload), "the answer as typed reads back: \(typed)")
+            #expect(lines.contains { ($0["message"] as? String)?.hasPrefix("exit ") == true }, "the end's message is recorded")
+        }
+
+        /// swift-argument-parser quotes a bad option value in its usage error: escaped too.
+        @Test func usageErrorsEscapeTheValuesTheyQuote() throws {
+            let directory = try FlowrunProcess.folder(holding: Self.flow)
+            for arguments in [["run", "--output", Self.payload, "f.yaml"], ["validate", "--format", Self.payload, "f.yaml"]] {
+                let outcome = try FlowrunProcess.run(arguments, directory: directory)
+                #expect(outcome.status == 64, "\(outcome.stderr)")
+                #expect(outcome.stderr.contains("\\u{1b}]52"), "the value is shown, escaped: \(outcome.stderr)")
+                Self.expectNothingDrivesATerminal(outcome.stderr, "the usage error of \(arguments.first ?? "")")
+            }
+            let help = try FlowrunProcess.run(["run", "--help"], directory: directory)
+            #expect(help.status == 0)
+            #expect(help.stdout.contains("USAGE: flowrun run"), "help still goes to stdout: \(help.stdout)")
         }
 
         @Test func graphAndChainEscapeWhatTheyShow() throws {

@@ -2,17 +2,15 @@ import Foundation
 import Testing
 import TestSupport
 
-/// SIGINT and SIGTERM are never lost, and never wait on a computation: one sent at any
-/// moment of start-up ends the run, and one sent while a hostile pattern backtracks ends
-/// it at once. A backtracking pattern is given up after its time limit, with a refusal.
+/// SIGINT and SIGTERM are never lost: one sent at any moment of start-up ends the run.
 @Suite struct SignalTimingTests {
-    static let hostilePattern = """
+    static let oneField = """
         version: 1
         flow: app
         start: s
         screens:
           s:
-            fields: [{ id: code, pattern: "(a+)+b" }]
+            fields: [{ id: code }]
             terminal: true
         """
 
@@ -61,65 +59,10 @@ import TestSupport
         #expect((result["odd"] as? [[Int]])?.isEmpty == true, "runs that ended otherwise: \(result)")
     }
 
-    @Test func aBacktrackingPatternIsGivenUpWithARefusal() throws {
-        let directory = try FlowrunProcess.folder(holding: Self.hostilePattern)
-        let started = Date()
-        let outcome = try FlowrunProcess.run(["run", "f.yaml"], stdin: String(repeating: "a", count: 30) + "c\nab\n",
-                                             directory: directory, timeout: 60)
-        #expect(outcome.status == 0, "\(outcome.stderr)")
-        #expect(outcome.stderr.contains("could not be checked against the field's pattern: it took longer than 1 s"), "\(outcome.stderr)")
-        #expect(outcome.stdout.contains(#""code" : "ab""#), "the next line answers the question")
-        #expect(Date().timeIntervalSince(started) < 30, "the match was bounded")
-    }
-
-    @Test func aSignalEndsALongMatchAtOnce() throws {
-        let directory = try FlowrunProcess.folder(holding: Self.hostilePattern)
-        let result = try Self.drive("""
-            import json, signal, subprocess, sys, time
-            process = subprocess.Popen([sys.argv[1], "run", "f.yaml", "--output", "none"], stdin=subprocess.PIPE,
-                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            process.stdin.write(b"a" * 30 + b"c\\n")
-            process.stdin.flush()
-            time.sleep(0.3)
-            sent = time.monotonic()
-            process.send_signal(signal.SIGTERM)
-            status = process.wait(timeout=30)
-            print(json.dumps({"status": status, "seconds": time.monotonic() - sent}))
-            """, in: directory)
-        #expect(result["status"] as? Int == 143)
-        // The figure (a few ms) is measured by Benchmarks/signal_latency.sh; a loaded CI
-        // machine only has to stay well under the 1 s the match would otherwise take.
-        #expect((result["seconds"] as? Double ?? 99) < 0.9, "\(result)")
-    }
-
-    /// `matches()` in an expression has the same limit: the expression fails, with a
-    /// warning, and the run goes on.
-    @Test func aBacktrackingMatchesIsGivenUpAsAFailedExpression() throws {
-        let flow = """
-            version: 1
-            flow: app
-            start: s
-            variables: { hostile: false }
-            screens:
-              s:
-                fields: [{ id: code }]
-                actions: [check]
-                on:
-                  check: { set: { hostile: 'matches(code, "(a+)+b")' }, exit: { code: 0 } }
-            """
-        let directory = try FlowrunProcess.folder(holding: flow)
-        let started = Date()
-        let outcome = try FlowrunProcess.run(["run", "f.yaml"], stdin: String(repeating: "a", count: 30) + "c\ncheck\n",
-                                             directory: directory, timeout: 60)
-        #expect(outcome.status == 0, "\(outcome.stderr)")
-        #expect(outcome.stderr.contains("matching took longer than 1 s"), "\(outcome.stderr)")
-        #expect(Date().timeIntervalSince(started) < 30)
-    }
-
     /// While the answers load (here from a FIFO nobody writes to), a signal ends the
     /// process as by default: no run has begun, nothing is saved.
     @Test func aSignalWhileTheAnswersLoadEndsTheProcess() throws {
-        let directory = try FlowrunProcess.folder(holding: Self.hostilePattern)
+        let directory = try FlowrunProcess.folder(holding: Self.oneField)
         #expect(mkfifo(directory.appendingPathComponent("answers.yaml").path, 0o600) == 0)
         let result = try Self.drive("""
             import json, signal, subprocess, sys, time

@@ -25,13 +25,13 @@ enum FieldCheck {
             diagnostics.append(Diagnostic(.badBounds, "min (\(format(min.value))) is greater than max (\(format(max.value)))", at: min.location,
                                           notes: [Diagnostic.Note("max is set here", at: max.location)]))
         }
-        var pattern: Regex<AnyRegexOutput>?
+        var pattern: RegexPattern?
         if let source = field.pattern {
             if let problem = RegexPattern.syntaxProblem(source.value) {
                 diagnostics.append(Diagnostic(.badPattern, "the pattern does not compile: \(problem)", at: source.location))
             } else if field.defaultValue != nil {
                 // Compiled only where a default is checked against it.
-                pattern = try? Regex(source.value)
+                pattern = try? RegexPattern.compile(source.value).get()
             }
         }
         let optionValues = checkOptions(field, into: &diagnostics)
@@ -66,7 +66,7 @@ enum FieldCheck {
     }
 
     /// Why a literal default does not satisfy its field, or nil if it does (or is a template).
-    private static func defaultProblem(_ node: Node, field: Field, pattern: Regex<AnyRegexOutput>?, options: [ScalarValue]?) -> String? {
+    private static func defaultProblem(_ node: Node, field: Field, pattern: RegexPattern?, options: [ScalarValue]?) -> String? {
         if node.kind == .scalar, node.scalarKind == .string, node.string?.contains("{{") == true { return nil }
         let min = field.min?.value, max = field.max?.value
         func outOfBounds(_ measure: Double, _ what: String) -> String? {
@@ -77,7 +77,7 @@ enum FieldCheck {
         switch field.type.value {
         case .text, .secret:
             guard node.kind == .scalar, node.scalarKind != .null, let text = node.string else { return "must be text" }
-            if let pattern, (try? pattern.wholeMatch(in: text)) == nil { return "'\(text)' does not match the field's pattern" }
+            if let pattern, !pattern.matches(text, whole: true) { return "'\(text)' does not match the field's pattern" }
             return outOfBounds(Double(text.unicodeScalars.count), "length")
         case .integer:
             guard case .int(let value)? = node.scalarValue else { return "must be a whole number" }

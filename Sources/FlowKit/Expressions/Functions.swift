@@ -33,12 +33,7 @@ enum Functions {
         case .matches:
             switch RegexPattern.compile(other) {
             case .success(let pattern):
-                switch pattern.match(text) {
-                case .found: return .bool(true)
-                case .notFound: return .bool(false)
-                case .abandoned:
-                    throw EvaluationError("matching took longer than \(Int(RegexPattern.timeLimit)) s, or was interrupted; the pattern backtracks too much on this text", at: span)
-                }
+                return .bool(pattern.matches(text))
             case .failure(let error):
                 throw EvaluationError("the regular expression does not compile: \(error.reason)", at: span)
             }

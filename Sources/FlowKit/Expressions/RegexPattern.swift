@@ -1,48 +1,33 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+internal import CRE2
 import Synchronization
 
-/// A compiled `matches` or field `pattern`.
-///
-/// CEL specifies RE2 syntax; flowrun uses the standard library's `Regex`, whose syntax
-/// covers RE2's common ground (classes, `\d`, `\w`, `\pL`, groups, `(?i)`, anchors,
-/// counted repetition). Matching works on Unicode scalars, as RE2 works on code points,
-/// not on grapheme clusters. Unlike RE2 the engine backtracks, so a pattern such as
-/// `(a+)+b` can take exponential time on a hostile answer; and it cannot be stopped from
-/// outside. So a match runs on a thread of its own (`BoundedMatch`), and is given up
-/// after `timeLimit`, or at once when the user interrupts (`Interruption`).
-struct RegexPattern {
-    /// The pattern as written; compiled again where it is matched (`BoundedMatch`), as a
-    /// `Regex` cannot cross threads.
-    let source: String
+/// A compiled `matches` or field `pattern`, in RE2's syntax as CEL specifies (spec §6):
+/// no back-references or look-around, named groups as `(?P<name>…)`, `\d` and `\w`
+/// ASCII. RE2 matches code points, not grapheme clusters, and never backtracks: a match
+/// takes time linear in the text, so no pattern and no answer can make it slow.
+/// Owns the compiled RE2 object, freed with it.
+final class RegexPattern {
+    private let compiled: OpaquePointer
 
-    /// How long a match may take before it is given up.
-    static let timeLimit = 1.0
-
-    /// How a match ended.
-    enum Match: Equatable {
-        case found, notFound
-        /// It ran past `timeLimit`, or the user interrupted it: nothing is known.
-        case abandoned
+    private init(compiled: OpaquePointer) {
+        self.compiled = compiled
     }
 
-    /// Why a pattern does not compile (in the engine's words), or nil when it compiles.
+    deinit {
+        flowrun_regex_free(compiled)
+    }
+
+    /// Why a pattern does not compile (in RE2's words, escaped), or nil when it compiles.
     ///
     /// Remembered per pattern for the whole process: a repository repeats a few patterns
-    /// (e-mail, PIN) in file after file, and parsing one costs about 50,000 instructions,
-    /// 6% of `validate --strict` on `Benchmarks/repository.sh`'s 2,000 files. Files are
-    /// checked on several threads, hence the lock; the table keeps at most 1,000 patterns.
+    /// (e-mail, PIN) in file after file. Files are checked on several threads, hence the
+    /// lock; the table keeps at most 1,000 patterns.
     static func syntaxProblem(_ pattern: String) -> String? {
         if let known = checked.withLock({ $0[pattern] }) { return known.problem }
         let problem: String?
-        do {
-            _ = try Regex(pattern)
-            problem = nil
-        } catch {
-            problem = MessageText.sanitized("\(error)")
+        switch compile(pattern) {
+        case .success: problem = nil
+        case .failure(let error): problem = error.reason
         }
         checked.withLock { table in
             if table.count >= 1_000 { table.removeAll() }
@@ -57,18 +42,26 @@ struct RegexPattern {
 
     private static let checked = Mutex<[String: CheckedPattern]>([:])
 
-    /// The pattern, once it compiles, or why it does not (in the engine's words);
-    /// whether it compiles is remembered (`syntaxProblem`).
+    /// The pattern compiled, or why it does not compile (in RE2's words, escaped).
     static func compile(_ pattern: String) -> Result<RegexPattern, PatternError> {
-        if let problem = syntaxProblem(pattern) { return .failure(PatternError(reason: problem)) }
-        return .success(RegexPattern(source: pattern))
+        var source = pattern
+        guard let compiled = source.withUTF8({ flowrun_regex_compile($0.baseAddress, $0.count) }) else {
+            return .failure(PatternError(reason: "there is not enough memory to compile it"))
+        }
+        if let error = flowrun_regex_error(compiled) {
+            let reason = MessageText.sanitized(String(cString: error))
+            flowrun_regex_free(compiled)
+            return .failure(PatternError(reason: reason))
+        }
+        return .success(RegexPattern(compiled: compiled))
     }
 
     /// Whether the pattern matches anywhere in `text` (CEL: "matches succeed if they
     /// match a substring of the argument"; anchor with `^…$` for the whole string), or
     /// all of it (a field's `pattern`, spec §6).
-    func match(_ text: String, whole: Bool = false) -> Match {
-        BoundedMatch.run(pattern: source, text: text, whole: whole, timeLimit: Self.timeLimit)
+    func matches(_ text: String, whole: Bool = false) -> Bool {
+        var text = text
+        return text.withUTF8 { flowrun_regex_match(compiled, $0.baseAddress, $0.count, whole ? 1 : 0) } != 0
     }
 
     struct PatternError: Error {

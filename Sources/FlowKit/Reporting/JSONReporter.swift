@@ -29,7 +29,7 @@ public struct JSONReporter: Reporter {
 
     /// JSON text with every character `TerminalText` finds unsafe as a `\uXXXX` escape.
     /// Outside strings JSON holds none, so the text stays the same document.
-    static func escapingUnsafe(_ json: String) -> String {
+    public static func escapingUnsafe(_ json: String) -> String {
         TerminalText.replacingUnsafe(in: json, breaks: .kept) { scalar in
             let hex = String(scalar.value, radix: 16)
             return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex

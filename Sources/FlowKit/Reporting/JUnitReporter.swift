@@ -16,10 +16,11 @@
 ///   format's block (position, message, code, quoted line, notes, fix) as its body.
 /// - Warnings go to the test case's `<system-out>` in the same text form; with
 ///   `strict` they fail the run, so they are failures instead.
-/// - Text is escaped for XML, and characters XML 1.0 forbids (control characters other
-///   than tab, LF and CR; U+FFFE and U+FFFF) become U+FFFD, and so do DEL and the C1
-///   controls, which it discourages: user text cannot make the document ill-formed,
-///   nor drive the terminal of someone reading it.
+/// - Text is escaped for XML. Control characters (C0 but tab and LF, DEL, C1) and
+///   bidirectional overrides are written as visible escapes (`\u{1b}`), as everywhere
+///   flowrun writes (`TerminalText`), and U+FFFE and U+FFFF, which XML 1.0 forbids,
+///   become U+FFFD: user text cannot make the document ill-formed, nor drive the
+///   terminal of someone reading it.
 public struct JUnitReporter: Reporter {
     /// Whether warnings fail the run (`--strict`), and so are failures.
     public var strict: Bool
@@ -83,16 +84,16 @@ public struct JUnitReporter: Reporter {
         escape(text, attribute: true)
     }
 
-    /// `text` escaped for element content. CR becomes `&#13;`, which line-end
-    /// normalization leaves alone.
+    /// `text` escaped for element content; tab and LF stay.
     public static func text(_ text: String) -> String {
         escape(text, attribute: false)
     }
 
     private static func escape(_ text: String, attribute: Bool) -> String {
+        let visible = TerminalText.escaped(text)
         var escaped = ""
-        escaped.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
+        escaped.unicodeScalars.reserveCapacity(visible.unicodeScalars.count)
+        for scalar in visible.unicodeScalars {
             switch scalar {
             case "&": escaped += "&amp;"
             case "<": escaped += "&lt;"
@@ -101,22 +102,10 @@ public struct JUnitReporter: Reporter {
             case "'" where attribute: escaped += "&apos;"
             case "\t" where attribute: escaped += "&#9;"
             case "\n" where attribute: escaped += "&#10;"
-            case "\r": escaped += "&#13;"
-            case "\t", "\n": escaped.unicodeScalars.append(scalar)
-            default:
-                escaped.unicodeScalars.append(isAllowed(scalar) ? scalar : "\u{FFFD}")
+            case "\u{FFFE}", "\u{FFFF}": escaped += "\u{FFFD}"
+            default: escaped.unicodeScalars.append(scalar)
             }
         }
         return escaped
-    }
-
-    /// Whether the scalar may stand as it is: not a control character (C0, DEL, C1;
-    /// tab, LF and CR are handled before this) and not U+FFFE or U+FFFF.
-    private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F: false
-        case 0xFFFE, 0xFFFF: false
-        default: true
-        }
     }
 }

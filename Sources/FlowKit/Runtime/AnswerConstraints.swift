@@ -11,15 +11,9 @@ enum AnswerConstraints {
         if field.type.hasOptions, options.isEmpty { return "There are no options to choose from." }
         switch (field.type, value) {
         case (.text, .string(let text)), (.secret, .string(let text)):
-            if let pattern = field.pattern, case .success(let regex) = RegexPattern.compile(pattern) {
-                switch regex.match(text, whole: true) {
-                case .found: break
-                case .notFound:
-                    let shown = field.type == .secret || hidingAnswer ? "The answer" : MessageText.quoted(text)
-                    return "\(shown) does not have the expected form."
-                case .abandoned:
-                    return "The answer could not be checked against the field's pattern: it took longer than \(Int(RegexPattern.timeLimit)) s, or was interrupted."
-                }
+            if let pattern = field.pattern, case .success(let regex) = RegexPattern.compile(pattern), !regex.matches(text, whole: true) {
+                let shown = field.type == .secret || hidingAnswer ? "The answer" : MessageText.quoted(text)
+                return "\(shown) does not have the expected form."
             }
             // Lengths count Unicode scalars, as CEL's size() does.
             return bounds(Double(text.unicodeScalars.count), field, what: "characters")

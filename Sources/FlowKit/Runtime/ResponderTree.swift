@@ -107,7 +107,7 @@ public struct ResponderTree: Sendable {
         let placeholder: Compiled<Template>?
         let defaultValue: DefaultValue?
         public let isRequired: Bool
-        /// The pattern's source; compiled when an answer is checked (`Regex` is not `Sendable`).
+        /// The pattern's source; compiled when an answer is checked (`RegexPattern` is not `Sendable`).
         let pattern: String?
         public let min: Double?
         public let max: Double?
