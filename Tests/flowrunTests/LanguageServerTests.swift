@@ -50,4 +50,177 @@ struct LanguageServerTests {
         #expect(found.first?["end_col"] as? Int == 31)
         #expect(found.first?["code"] as? String == "unknown-name")
     }
+
+    // MARK: Framing
+
+    /// Kinds of bad frames, each followed in the stream by a valid request.
+    static let badFrames: [(String, Data)] = [
+        ("no Content-Length", Data("Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n{}".utf8)),
+        ("a negative Content-Length", LSPStream.frame("{}", length: "-2")),
+        ("a Content-Length that is not a number", LSPStream.frame("{}", length: "two")),
+        ("a Content-Length over 64 MiB", LSPStream.frame("{}", length: "\(64 << 20 + 1)")),
+        ("a Content-Length of 20 digits", LSPStream.frame("{}", length: String(repeating: "9", count: 20))),
+        ("a body shorter than announced", LSPStream.frame(#"{"jsonrpc":"2.0","method":"initialized"}"#, length: "60")),
+        ("a body longer than announced", LSPStream.frame(#"{"jsonrpc":"2.0","method":"initialized"}, "surplus": 1}"#, length: "40")),
+        ("a line that is no header", Data("GET / HTTP/1.1\r\n\r\n".utf8)),
+        ("a header line over 8 KiB", Data(("X-" + String(repeating: "a", count: 9000) + ": 1\r\n\r\n").utf8)),
+    ]
+
+    @Test(arguments: badFrames.map(\.0))
+    func aBadFrameIsReportedAndTheNextRequestAnswered(kind: String) throws {
+        let bad = try #require(Self.badFrames.first { $0.0 == kind }?.1)
+        let input = bad + LSPStream.request(1, "textDocument/hover", params: "{}") + LSPStream.request(2, "shutdown")
+            + LSPStream.notification("exit")
+        let outcome = try FlowrunProcess.run(["lsp"], stdin: input, timeout: 30)
+        let messages = LSPStream.messages(in: outcome.stdout)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(messages.contains { $0["id"] as? Int == 1 && $0.keys.contains("result") }, "\(outcome.stdout)")
+        #expect(messages.contains { $0["id"] as? Int == 2 }, "\(outcome.stdout)")
+        #expect(messages.contains { $0["method"] as? String == "window/logMessage" }, "\(outcome.stdout)")
+        #expect(outcome.stderr.contains("not a message"), "\(outcome.stderr)")
+    }
+
+    @Test func everyBadFrameInOneStreamLeavesTheServerServingUntilTheInputEnds() throws {
+        var input = Data()
+        for (number, (_, bad)) in Self.badFrames.enumerated() {
+            input += bad + LSPStream.request(number + 1, "textDocument/hover", params: "{}")
+        }
+        // A body cut by the end of the input: the stream is over, and so is the server.
+        input += LSPStream.request(100, "shutdown") + Data("Content-Length: 50\r\n\r\n{\"jsonrpc\"".utf8)
+        let outcome = try FlowrunProcess.run(["lsp"], stdin: input, timeout: 30)
+        let answered = Set(LSPStream.messages(in: outcome.stdout).compactMap { $0["id"] as? Int })
+        #expect(answered == Set(1...Self.badFrames.count).union([100]), "\(outcome.stdout)")
+        #expect(outcome.status == 0, "after shutdown, the end of the input is a clean exit: \(outcome.stderr)")
+        let unfinished = try FlowrunProcess.run(["lsp"], stdin: Self.badFrames[0].1, timeout: 30)
+        #expect(unfinished.status == 1, "the input ended without shutdown")
+    }
+
+    // MARK: Checking what changed
+
+    static let plainFlow = "version: 1\nflow: app\nstart: home\nscreens:\n  home: { actions: [quit] }\n"
+
+    @Test func aChangeChecksOnlyTheChangedDocument() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let count = 20
+        var input = Data()
+        for number in 0..<count {
+            input += LSPStream.didOpen(directory.appendingPathComponent("f\(number).yaml"), Self.plainFlow)
+        }
+        input += LSPStream.request(1, "textDocument/hover", params: "{}")
+        input += LSPStream.didChange(directory.appendingPathComponent("f7.yaml"), Self.plainFlow + "# edited\n")
+        input += LSPStream.request(2, "shutdown")
+        let outcome = try FlowrunProcess.run(["lsp"], stdin: input, timeout: 60)
+        let messages = LSPStream.messages(in: outcome.stdout)
+        let marker = try #require(messages.firstIndex { $0["id"] as? Int == 1 })
+        let published = messages.map { ($0["params"] as? [String: Any])?["uri"] as? String }
+        let onOpening = messages[..<marker].filter { $0["method"] as? String == "textDocument/publishDiagnostics" }
+        #expect(onOpening.count == count, "each opening publishes its own document only")
+        let onChange = published[(marker + 1)...].compactMap { $0 }
+        #expect(onChange == [DocumentURIForTests.uri(directory.appendingPathComponent("f7.yaml").path)])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+    }
+
+    @Test func aDocumentIncludingTheChangedOneIsPublishedAgain() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let part = "version: 1\nflow: part\nstart: s\nscreens:\n  s: { actions: [back] }\n"
+        let user = "version: 1\nflow: app\nstart: home\nflows:\n  part: { include: part.yaml }\n"
+            + "screens:\n  home:\n    actions: [go, quit]\n    on: { go: { push: part } }\n"
+        let other = directory.appendingPathComponent("other.yaml"), partFile = directory.appendingPathComponent("part.yaml")
+        let userFile = directory.appendingPathComponent("user.yaml")
+        var input = LSPStream.didOpen(other, Self.plainFlow) + LSPStream.didOpen(partFile, part) + LSPStream.didOpen(userFile, user)
+        input += LSPStream.request(1, "textDocument/hover", params: "{}")
+        // The part now names a variable nobody declares: its user's check finds it.
+        input += LSPStream.didChange(partFile, part.replacingOccurrences(of: "actions: [back]", with: "text: \"{{ nosuch }}\", actions: [back]"))
+        input += LSPStream.request(2, "shutdown")
+        let outcome = try FlowrunProcess.run(["lsp"], stdin: input, timeout: 60)
+        let messages = LSPStream.messages(in: outcome.stdout)
+        let marker = try #require(messages.firstIndex { $0["id"] as? Int == 1 })
+        let onChange = messages[(marker + 1)...].filter { $0["method"] as? String == "textDocument/publishDiagnostics" }
+            .compactMap { $0["params"] as? [String: Any] }
+        let uris = onChange.compactMap { $0["uri"] as? String }
+        #expect(Set(uris) == Set([partFile, userFile].map { DocumentURIForTests.uri($0.path) }), "\(uris)")
+        #expect(uris.count == 2)
+        let partFindings = onChange.first { $0["uri"] as? String == DocumentURIForTests.uri(partFile.path) }?["diagnostics"] as? [[String: Any]]
+        #expect(partFindings?.map { $0["code"] as? String } == ["unknown-name"])
+    }
+
+    // MARK: Files read through include and use
+
+    /// Only regular `.yaml`/`.yml` files are read as flows (cli.md 1.2): an include of
+    /// the environment, of /etc/passwd or of a text file is reported on the include, and
+    /// what those files hold appears nowhere.
+    @Test func anIncludeOfAFileThatIsNoFlowFileIsReportedOnTheInclude() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        try Self.plainFlow.replacingOccurrences(of: "flow: app", with: "flow: notes")
+            .write(to: directory.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        let up = String(repeating: "../", count: directory.pathComponents.count + 2)
+        let user = "version: 1\nflow: app\nstart: home\nflows:\n"
+            + "  environment: { include: /proc/self/environ }\n"
+            + "  passwd: { include: \(up)etc/passwd }\n"
+            + "  notes: { include: notes.txt }\n"
+            + "screens:\n  home: { actions: [quit] }\n"
+        let userFile = directory.appendingPathComponent("user.yaml")
+        let secret = "lsp-environment-secret-\(UUID().uuidString)"
+        let outcome = try FlowrunProcess.run(["lsp"], stdin: LSPStream.didOpen(userFile, user) + LSPStream.request(1, "shutdown"),
+                                             environment: ["FLOWRUN_TEST_TOKEN": secret], timeout: 30)
+        #expect(!outcome.stdout.contains(secret) && !outcome.stderr.contains(secret))
+        #expect(!outcome.stdout.contains("root:x:0:0"))
+        let published = LSPStream.messages(in: outcome.stdout).compactMap { $0["params"] as? [String: Any] }
+            .filter { $0["uri"] as? String == DocumentURIForTests.uri(userFile.path) }
+        let diagnostics = (published.last?["diagnostics"] as? [[String: Any]]) ?? []
+        let errorLines = Set(diagnostics.filter { $0["severity"] as? Int == 1 }
+            .compactMap { (($0["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int })
+        #expect(errorLines.isSuperset(of: [4, 5, 6]), "an error on each include: \(diagnostics)")
+    }
+}
+
+/// Builds byte streams for `flowrun lsp` and reads the messages it writes.
+enum LSPStream {
+    static func frame(_ body: String, length: String? = nil) -> Data {
+        Data("Content-Length: \(length ?? String(body.utf8.count))\r\n\r\n\(body)".utf8)
+    }
+
+    static func json(_ object: [String: Any]) -> String {
+        String(decoding: (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data(), as: UTF8.self)
+    }
+
+    static func request(_ id: Int, _ method: String, params: String = "null") -> Data {
+        frame(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"#)
+    }
+
+    static func notification(_ method: String) -> Data {
+        frame(#"{"jsonrpc":"2.0","method":"\#(method)"}"#)
+    }
+
+    static func didOpen(_ file: URL, _ text: String) -> Data {
+        frame(json(["jsonrpc": "2.0", "method": "textDocument/didOpen",
+                    "params": ["textDocument": ["uri": DocumentURIForTests.uri(file.path), "languageId": "yaml", "version": 1, "text": text]]]))
+    }
+
+    static func didChange(_ file: URL, _ text: String) -> Data {
+        frame(json(["jsonrpc": "2.0", "method": "textDocument/didChange",
+                    "params": ["textDocument": ["uri": DocumentURIForTests.uri(file.path), "version": 2], "contentChanges": [["text": text]]]]))
+    }
+
+    /// The messages in the server's output, in order.
+    static func messages(in output: String) -> [[String: Any]] {
+        var bytes = Array(output.utf8)[...]
+        var messages: [[String: Any]] = []
+        let separator = Array("\r\n\r\n".utf8)
+        while let end = bytes.indices.first(where: { bytes[$0...].starts(with: separator) }) {
+            let header = String(decoding: bytes[..<end], as: UTF8.self)
+            guard let length = Int(header.replacingOccurrences(of: "Content-Length: ", with: "")) else { break }
+            let body = bytes[(end + 4)...].prefix(length)
+            if let message = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] { messages.append(message) }
+            bytes = bytes[min(end + 4 + length, bytes.endIndex)...]
+        }
+        return messages
+    }
+}
+
+/// `file://` URIs as the server writes them.
+enum DocumentURIForTests {
+    static func uri(_ path: String) -> String {
+        URL(fileURLWithPath: path).absoluteString
+    }
 }

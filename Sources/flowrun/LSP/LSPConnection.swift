@@ -7,46 +7,83 @@ import FoundationEssentials
 
 /// JSON-RPC over a byte stream, framed as the Language Server Protocol frames it: a
 /// `Content-Length` header, an empty line, then that many bytes of JSON.
+///
+/// A frame that breaks these rules does not end the stream: it is reported, and reading
+/// starts again at the next `Content-Length:` in the stream.
 struct LSPConnection {
-    /// Why reading stopped.
-    enum ReadFailure: Error {
-        /// The stream ended (the editor went away).
-        case closed
-        /// A frame whose header cannot be read; the rest of the stream cannot be trusted.
-        case badHeader(String)
+    /// What one read gave.
+    enum Frame {
+        /// A message's body, as many bytes as its header announced.
+        case body([UInt8])
+        /// Bytes that are not a well-framed message (why, in words); they were skipped.
+        case malformed(String)
     }
+
+    /// The stream ended (the editor went away).
+    struct Closed: Error {}
 
     let input: Int32
     let output: Int32
-    /// Bytes read but not yet taken.
+    /// Bytes read but not yet taken: `buffer[start...]`.
     private var buffer: [UInt8] = []
+    private var start = 0
     /// The largest message body accepted: an editor's 5 MB document, with room to spare.
     static let maxBody = 64 << 20
+    /// The longest header line read.
+    static let maxHeaderLine = 8192
+    private static let lengthName = Array("content-length".utf8)[...]
+    private static let typeName = Array("content-type".utf8)[...]
+    private static let lengthHeader = Array("content-length:".utf8)[...]
 
     init(input: Int32, output: Int32) {
         self.input = input
         self.output = output
     }
 
-    /// The next message's body.
-    mutating func read() throws(ReadFailure) -> [UInt8] {
+    /// The next frame.
+    mutating func read() throws(Closed) -> Frame {
         var length: Int?
         while true {
-            let line = try readLine()
-            if line.isEmpty { break }
-            let parts = line.split(separator: ":", maxSplits: 1)
-            if parts.count == 2, parts[0].lowercased() == "content-length" {
-                guard let value = Int(parts[1].filter { $0 != " " && $0 != "\t" }), value >= 0, value <= Self.maxBody else {
-                    throw .badHeader("Content-Length '\(parts[1])' is not a length this server reads")
-                }
-                length = value
+            let lineStart = start
+            guard let line = try readLine() else {
+                start = lineStart + 1
+                try resynchronise()
+                return .malformed("a header line longer than \(Self.maxHeaderLine / 1024) KiB")
             }
+            if line.isEmpty { break }
+            let colon = line.firstIndex(of: UInt8(ascii: ":")) ?? line.endIndex
+            let name = line[..<colon]
+            guard colon < line.endIndex, Self.equalIgnoringCase(name, Self.lengthName) || Self.equalIgnoringCase(name, Self.typeName) else {
+                // Perhaps the surplus of a body longer than announced, the next header after it.
+                start = lineStart + 1
+                try resynchronise()
+                return .malformed("'\(String(decoding: line.prefix(80), as: UTF8.self))' is not a Content-Length or Content-Type header")
+            }
+            guard Self.equalIgnoringCase(name, Self.lengthName) else { continue }
+            let value = line[(colon + 1)...].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            // Digits only (`Int` would take a sign), validated before anything is allocated.
+            guard !value.isEmpty, value.count <= 18, value.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+                  let announced = Int(String(decoding: value, as: UTF8.self)), announced <= Self.maxBody else {
+                try resynchronise()
+                return .malformed("Content-Length '\(String(decoding: value.prefix(40), as: UTF8.self))' is not a length from 0 to \(Self.maxBody) bytes")
+            }
+            length = announced
         }
-        guard let length else { throw .badHeader("a message without Content-Length") }
-        while buffer.count < length { try fill() }
-        let body = Array(buffer[..<length])
-        buffer.removeFirst(length)
-        return body
+        guard let length else {
+            try resynchronise()
+            return .malformed("a message without Content-Length")
+        }
+        return .body(try readBody(length))
+    }
+
+    /// Takes back what is left of a body shorter than its `Content-Length`, whose bytes
+    /// ran into the next message's header: reading goes on at that header. False when the
+    /// body holds none.
+    mutating func returnUnread(ofShortBody body: [UInt8]) -> Bool {
+        guard let header = Self.firstLengthHeader(in: body[...]) else { return false }
+        buffer = Array(body[header...]) + buffer[start...]
+        start = 0
+        return true
     }
 
     /// Writes one message.
@@ -58,26 +95,90 @@ struct LSPConnection {
         _ = frame.withUnsafeBytes { Console.writeAll($0, to: output) }
     }
 
-    /// A header line, without its CR LF.
-    private mutating func readLine() throws(ReadFailure) -> String {
+    /// A header line, without its CR LF; nil when it is longer than `maxHeaderLine`.
+    private mutating func readLine() throws(Closed) -> [UInt8]? {
+        var searched = 0
         while true {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                var line = Array(buffer[..<newline])
-                buffer.removeFirst(newline + 1)
-                if line.last == UInt8(ascii: "\r") { line.removeLast() }
-                return String(decoding: line, as: UTF8.self)
+            if let newline = buffer[(start + searched)...].firstIndex(of: UInt8(ascii: "\n")) {
+                let end = newline > start && buffer[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
+                let line = Array(buffer[start..<end])
+                start = newline + 1
+                return line
             }
-            guard buffer.count < 8192 else { throw .badHeader("a header line longer than 8 KiB") }
+            searched = buffer.count - start
+            guard searched < Self.maxHeaderLine else { return nil }
             try fill()
         }
     }
 
-    private mutating func fill() throws(ReadFailure) {
+    /// The body of `length` bytes (at most `maxBody`), read into an array of that size.
+    private mutating func readBody(_ length: Int) throws(Closed) -> [UInt8] {
+        let buffered = min(length, buffer.count - start)
+        var failed = false
+        let body = [UInt8](unsafeUninitializedCapacity: length) { target, initialized in
+            initialized = target.initialize(from: buffer[start..<(start + buffered)]).1
+            // The rest straight from the stream, with no buffer between.
+            while initialized < length {
+                let count = readBytes(input, target.baseAddress.map { $0 + initialized }, length - initialized)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else {
+                    failed = true
+                    return
+                }
+                initialized += count
+            }
+        }
+        start += buffered
+        if failed { throw Closed() }
+        return body
+    }
+
+    /// Skips to the next `Content-Length:` header, wherever it starts (frames usually
+    /// follow one another with nothing between: the header after a body longer than its
+    /// length starts where the surplus ends).
+    private mutating func resynchronise() throws(Closed) {
+        while true {
+            if let header = Self.firstLengthHeader(in: buffer[start...]) {
+                start = header
+                if buffer.count - header >= Self.lengthHeader.count { return }
+            } else {
+                start = buffer.count
+            }
+            try fill()
+        }
+    }
+
+    /// Where the first `Content-Length:` (in any case) in `bytes` starts, or the start of
+    /// the beginning of one that `bytes` end with.
+    private static func firstLengthHeader(in bytes: ArraySlice<UInt8>) -> Int? {
+        var index = bytes.startIndex
+        while let candidate = bytes[index...].firstIndex(where: { $0 | 0x20 == UInt8(ascii: "c") }) {
+            let end = min(candidate + lengthHeader.count, bytes.endIndex)
+            if equalIgnoringCase(bytes[candidate..<end], lengthHeader.prefix(end - candidate)) { return candidate }
+            index = candidate + 1
+        }
+        return nil
+    }
+
+    /// Whether two header names are the same, ASCII letters compared in any case.
+    private static func equalIgnoringCase(_ name: ArraySlice<UInt8>, _ other: ArraySlice<UInt8>) -> Bool {
+        func lowercased(_ byte: UInt8) -> UInt8 { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte }
+        return name.count == other.count && zip(name, other).allSatisfy { lowercased($0) == lowercased($1) }
+    }
+
+    private mutating func fill() throws(Closed) {
+        if start > 0, start >= buffer.count / 2 {
+            buffer.removeFirst(start)
+            start = 0
+        }
         var chunk = [UInt8](repeating: 0, count: 65_536)
-        let count = chunk.withUnsafeMutableBytes { readBytes(input, $0.baseAddress, $0.count) }
-        if count < 0, errno == EINTR { return }
-        guard count > 0 else { throw .closed }
-        buffer += chunk.prefix(count)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { readBytes(input, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw Closed() }
+            buffer += chunk.prefix(count)
+            return
+        }
     }
 }
 

@@ -8,7 +8,9 @@ import FoundationEssentials
 struct LanguageServer {
     private var connection: LSPConnection
     /// The open documents' texts, by path.
-    private var documents: [String: [UInt8]] = [:]
+    private var documents: [String: SourceText] = [:]
+    /// The open documents' paths, by their identity (`FlowFileFinder.identity`).
+    private var openByIdentity: [String: String] = [:]
     /// What the last check of each open document found: the files it read, and its outline.
     private var checks: [String: Check] = [:]
     private var shutdownRequested = false
@@ -16,6 +18,9 @@ struct LanguageServer {
     private struct Check {
         let report: FileReport
         let sources: [String: SourceText]
+        /// The identities of the other files the check read (included and used, directly
+        /// or not): a change to one of them changes this document's findings.
+        let reads: Set<String>
         let outline: FlowOutline?
         let document: FlowDocument?
     }
@@ -29,21 +34,34 @@ struct LanguageServer {
         while true {
             let body: [UInt8]
             do {
-                body = try connection.read()
-            } catch .closed {
-                return shutdownRequested ? 0 : 1
+                switch try connection.read() {
+                case .body(let read): body = read
+                case .malformed(let reason):
+                    report(framing: reason)
+                    continue
+                }
             } catch {
-                // A frame that cannot be read leaves nothing to answer: the stream is lost.
-                Console.error("lsp: \(error)")
-                return 1
+                return shutdownRequested ? 0 : 1
             }
             guard let message = try? JSONDecoder().decode(JSONValue.self, from: Data(body)), case .object = message else {
-                reply(error: -32700, "the message is not JSON", to: .null)
+                if connection.returnUnread(ofShortBody: body) {
+                    report(framing: "a body shorter than its Content-Length, cut at the next message's header")
+                } else {
+                    reply(error: -32700, "the message is not JSON", to: .null)
+                }
                 continue
             }
             if message["method"]?.string == "exit" { return shutdownRequested ? 0 : 1 }
             handle(message)
         }
+    }
+
+    /// A frame that is not a message has no id to answer: it is reported on stderr and
+    /// in the editor's log, and reading goes on at the next header.
+    private func report(framing reason: String) {
+        let message = "lsp: skipped bytes that are not a message: \(reason); reading on at the next Content-Length header"
+        Console.error(message)
+        connection.write(["jsonrpc": "2.0", "method": "window/logMessage", "params": ["type": 1, "message": .string("flowrun " + message)]])
     }
 
     private mutating func handle(_ message: JSONValue) {
@@ -61,18 +79,22 @@ struct LanguageServer {
             reply(.null, to: id)
         case "textDocument/didOpen":
             guard let path = path(params["textDocument"]), let text = params["textDocument"]?["text"]?.string else { return }
-            documents[path] = Array(text.utf8)
-            recheck()
+            let identity = FlowFileFinder.identity(of: path)
+            openByIdentity[identity] = path
+            documents[path] = SourceText(Array(text.utf8))
+            changed(path, identity: identity, opened: true)
         case "textDocument/didChange":
-            guard let path = path(params["textDocument"]), let text = params["contentChanges"]?.array?.last?["text"]?.string else { return }
-            documents[path] = Array(text.utf8)
-            recheck()
+            guard let path = path(params["textDocument"]), documents[path] != nil,
+                  let text = params["contentChanges"]?.array?.last?["text"]?.string else { return }
+            documents[path] = SourceText(Array(text.utf8))
+            changed(path, identity: FlowFileFinder.identity(of: path))
         case "textDocument/didClose":
-            guard let path = path(params["textDocument"]) else { return }
+            guard let path = path(params["textDocument"]), documents[path] != nil else { return }
+            let identity = FlowFileFinder.identity(of: path)
             documents[path] = nil
-            checks[path] = nil
+            openByIdentity[identity] = nil
             publish([], for: path)
-            recheck()
+            changed(path, identity: identity)
         case "textDocument/hover": reply(hover(params), to: id)
         case "textDocument/definition": reply(definition(params), to: id)
         case "textDocument/completion": reply(completion(params), to: id)
@@ -97,25 +119,62 @@ struct LanguageServer {
 
     // MARK: Checking
 
-    /// Checks every open document, as `validate` checks files given together: a document
-    /// another one includes or uses is checked through it, and gets its findings.
-    private mutating func recheck() {
+    /// Checks again, after a document opened, changed or closed, the open documents whose
+    /// findings that can change: the document itself and those that include or use it,
+    /// directly or not (and, on opening, those that could not find a file they include).
+    /// Diagnostics go out for these and for the open documents they read, whose findings
+    /// come from them.
+    private mutating func changed(_ path: String, identity: String, opened: Bool = false) {
+        var stale = documents.keys.filter { other in
+            other != path && (checks[other]?.reads.contains(identity) == true
+                || opened && checks[other]?.report.diagnostics.contains { $0.code == .includeNotFound } == true)
+        }
+        if documents[path] != nil { stale.append(path) }
+        var published = Set(stale)
+        for document in stale + [path] { published.formUnion(openDocuments(readBy: document)) }
+        checks[path] = nil
         var validator = Validator()
-        validator.loader.openDocuments = documents
-        var reports: [FileReport] = []
-        for (path, bytes) in documents {
-            let loaded = validator.loader.load(bytes, file: path)
-            let report = validator.report(of: loaded, file: path)
-            checks[path] = Check(report: report, sources: loaded.sources,
-                                 outline: loaded.document.map { FlowOutline(document: $0, sources: loaded.sources) }, document: loaded.document)
-            reports.append(report)
+        validator.loader.openDocuments = documents.mapValues(\.bytes)
+        for document in stale {
+            // The previous check goes first: a large document's two models need not meet.
+            checks[document] = nil
+            checks[document] = check(document, with: validator)
+            published.formUnion(openDocuments(readBy: document))
         }
-        let roots = FileReport.roots(of: reports)
-        for path in documents.keys {
-            var found: [Diagnostic] = []
-            for report in roots { found += report.diagnostics.filter { $0.file == path } }
-            publish(found, for: path)
+        for document in published.sorted() where documents[document] != nil {
+            publish(findings(of: document), for: document)
         }
+    }
+
+    /// Loads and checks an open document, as `validate` checks files given together.
+    private func check(_ path: String, with validator: Validator) -> Check? {
+        guard let text = documents[path] else { return nil }
+        let loaded = validator.loader.load(text.bytes, file: path)
+        let report = validator.report(of: loaded, file: path)
+        return Check(report: report, sources: loaded.sources,
+                     reads: Set(loaded.sources.keys.filter { $0 != path }.map(FlowFileFinder.identity)),
+                     outline: loaded.document.map { FlowOutline(document: $0, sources: loaded.sources) }, document: loaded.document)
+    }
+
+    /// The open documents that the last check of `path` read.
+    private func openDocuments(readBy path: String) -> [String] {
+        (checks[path]?.reads ?? []).compactMap { openByIdentity[$0] }
+    }
+
+    /// An open document's findings. One that another open document includes or uses is
+    /// checked through it, where its params get values and its actions reach handlers, and
+    /// gets the findings of those that read it (`FileReport.roots`); another, its own.
+    private func findings(of path: String) -> [Diagnostic] {
+        let identity = FlowFileFinder.identity(of: path)
+        let readers = checks.filter { $0.value.reads.contains(identity) && !isRead($0.key) }
+        let reports = readers.isEmpty ? [checks[path]?.report].compactMap { $0 } : readers.sorted { $0.key < $1.key }.map(\.value.report)
+        return reports.flatMap { $0.diagnostics.filter { $0.file == path } }
+    }
+
+    /// Whether another open document reads `path`.
+    private func isRead(_ path: String) -> Bool {
+        let identity = FlowFileFinder.identity(of: path)
+        return checks.contains { $0.key != path && $0.value.reads.contains(identity) }
     }
 
     private func publish(_ diagnostics: [Diagnostic], for path: String) {
@@ -158,8 +217,8 @@ struct LanguageServer {
     /// Keys valid at the cursor; ids in scope in a target's or `send`'s value; names and
     /// functions in an expression.
     private func completion(_ params: JSONValue) -> JSONValue {
-        guard let (path, mark) = place(params), let bytes = documents[path] else { return .array([]) }
-        let context = EditingContext(text: SourceText(bytes), line: mark.line, column: mark.column)
+        guard let (path, mark) = place(params), let text = documents[path] else { return .array([]) }
+        let context = EditingContext(text: text, line: mark.line, column: mark.column)
         let chain = flowChain(context, in: path)
         let flow = chain.last
         var items: [JSONValue] = []
@@ -228,7 +287,7 @@ struct LanguageServer {
 
     /// The text of a file as the last check read it, or the open document's.
     private func positions(of path: String) -> DocumentPositions {
-        if let bytes = documents[path] { return DocumentPositions(text: SourceText(bytes)) }
+        if let text = documents[path] { return DocumentPositions(text: text) }
         return DocumentPositions(text: checks.values.lazy.compactMap { $0.sources[path] }.first)
     }
 
