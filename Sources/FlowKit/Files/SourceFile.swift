@@ -43,12 +43,11 @@ public enum SourceFile {
         guard status.st_mode & S_IFMT != S_IFDIR else {
             throw SourceFileError(path: path.shown, reason: "it is a directory")
         }
-        let shownPath = path.shown
         var bytes: [UInt8] = []
         if status.st_mode & S_IFMT == S_IFREG {
             let size = Int(status.st_size)
             if size > maxSize { return .tooLarge(size: size) }
-            bytes = try readStraight(descriptor, atMost: size + 1, path: shownPath)
+            bytes = try readStraight(descriptor, atMost: size + 1, path: path.shown)
             // Fewer bytes than asked for: the file ended, no later than `fstat` said.
             if bytes.count <= size { return .bytes(bytes) }
             if bytes.count > maxSize { return .tooLarge(size: bytes.count) }
@@ -60,7 +59,7 @@ public enum SourceFile {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw failure(shownPath)
+                throw failure(path.shown)
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[..<count])
@@ -106,7 +105,6 @@ public enum SourceFile {
         case S_IFCHR, S_IFBLK: "a device"
         case S_IFIFO: "a FIFO"
         case S_IFSOCK: "a socket"
-        case S_IFLNK: "a symbolic link"
         default: "a special file"
         }
     }
