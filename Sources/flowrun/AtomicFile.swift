@@ -88,7 +88,7 @@ enum AtomicFile {
                 let destination = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 target = destination.hasPrefix("/") ? destination : directory(of: target) + destination
             default:
-                throw SourceFileWriteError(path: path, reason: "it is \(kind(of: status.st_mode)), not a regular file")
+                throw SourceFileWriteError(path: path, reason: "it is \(SourceFile.kind(of: status.st_mode)), not a regular file")
             }
         }
         throw SourceFileWriteError(path: path, reason: "it is a chain of too many symbolic links")
@@ -103,16 +103,6 @@ enum AtomicFile {
         guard stat(directory(of: link), &folder) == 0 else { return false }
         let shared = folder.st_mode & S_ISVTX != 0 && folder.st_mode & S_IWOTH != 0
         return !shared || owner == geteuid() || owner == folder.st_uid
-    }
-
-    private static func kind(of mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFDIR: "a directory"
-        case S_IFCHR, S_IFBLK: "a device"
-        case S_IFIFO: "a FIFO"
-        case S_IFSOCK: "a socket"
-        default: "a special file"
-        }
     }
 
     /// A file flowrun keeps beside `target`, hidden: `.NAME` and `suffix` (`.tmp`, `.lock`).

@@ -47,6 +47,8 @@ enum Signals {
     private static func isIgnored(_ signal: Int32) -> Bool {
         var current = sigaction()
         guard sigaction(signal, nil, &current) == 0 else { return false }
+        // C interop: a handler is a C function pointer and SIG_IGN a sentinel value of
+        // one; they are compared as numbers, as no function pointer is Equatable.
         #if canImport(Glibc)
         return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
         #else

@@ -69,7 +69,7 @@ import TestSupport
         let folder = try #require(Self.cleanedFolder)
         let paths = Self.codes.map { folder.appendingPathComponent("\($0).yaml").path }
         let validator = Validator()
-        let together = validator.validate(filesAt: paths + paths.reversed())
+        let together = validator.validate(filesAt: (paths + paths.reversed()).map { SourcePath($0) })
         #expect(together.count == 2 * paths.count)
         for (path, result) in zip(paths + paths.reversed(), together) {
             let report = try result.get()

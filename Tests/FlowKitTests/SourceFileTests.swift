@@ -58,4 +58,44 @@ import Testing
     @Test func aMissingFileIsAnError() {
         #expect(throws: SourceFileError.self) { try SourceFile.load("/nonexistent/flow.yaml", maxSize: 10) }
     }
+
+    /// The rule for files read as flows: a regular file whose real path ends in `.yaml` or
+    /// `.yml`, checked before it is opened. A FIFO is refused at once (opening it would
+    /// wait), and so is `/proc/self/environ`, named or behind a link named `*.yaml`. A
+    /// named path is read whatever it is.
+    @Test func onlyARegularYAMLFileIsReadAsAFlow() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sourcefile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("pipe.yaml").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let link = folder.appendingPathComponent("environ.yaml").path
+        #expect(symlink("/proc/self/environ", link) == 0)
+        let text = folder.appendingPathComponent("flow.txt").path
+        try "version: 1\n".write(toFile: text, atomically: true, encoding: .utf8)
+        let flow = folder.appendingPathComponent("flow.yml").path
+        try "version: 1\n".write(toFile: flow, atomically: true, encoding: .utf8)
+        for (path, reason) in [(fifo, "it is a FIFO, not a regular file"), (folder.path, "it is a directory, not a regular file"),
+                               (link, "a flow is read only from a .yaml or .yml file (it is /proc/"),
+                               ("/proc/self/environ", "a flow is read only from a .yaml or .yml file"),
+                               (text, "a flow is read only from a .yaml or .yml file")] {
+            #expect { try SourceFile.load(SourcePath(path, origin: .flow), maxSize: 1 << 20) } throws: { error in
+                (error as? SourceFileError)?.reason.hasPrefix(reason) == true
+            }
+        }
+        guard case .bytes(let read) = try SourceFile.load(SourcePath(flow, origin: .flow), maxSize: 1 << 20) else {
+            Issue.record("a .yml file was refused")
+            return
+        }
+        #expect(read == Array("version: 1\n".utf8))
+        guard case .bytes = try SourceFile.load(SourcePath(text), maxSize: 1 << 20) else {
+            Issue.record("a named file was refused for its name")
+            return
+        }
+    }
+
+    @Test func bytesThatAreNotUTF8AreEscapedOneByOne() {
+        #expect(TerminalText.escapingInvalidBytes(Array("a-é".utf8) + [0xFF, 0xC3] + Array(".yaml".utf8)) == #"a-é\x{ff}\x{c3}.yaml"#)
+        #expect(TerminalText.escapingInvalidBytes(Array("plain".utf8)) == "plain")
+    }
 }

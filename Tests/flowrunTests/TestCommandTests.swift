@@ -233,6 +233,28 @@ import TestSupport
         #expect(outcome.stdout.contains("\(position(of: "nosuchflow", after: "nosuchflow", in: text)): error: values: there is no flow 'nosuchflow'"), "\(outcome.stdout)")
     }
 
+    /// An untrusted test file cannot read any file as its flow: `flow: /proc/self/environ`
+    /// (or a FIFO) is unreadable (exit 2) and never opened, so the environment is never
+    /// quoted; a FIFO named `*.flowtest.yaml` in a folder is unreadable too, at once.
+    @Test func aTestsFlowMustBeARegularYAMLFile() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        #expect(mkfifo(directory.appendingPathComponent("pipe.yaml").path, 0o600) == 0)
+        for (flow, reason) in [("/proc/self/environ", "a flow is read only from a .yaml or .yml file"), ("pipe.yaml", "it is a FIFO, not a regular file")] {
+            try "flow: \(flow)\ncases:\n  - name: one\n    input: []\n    expect: { status: finished }\n"
+                .write(to: directory.appendingPathComponent("t.flowtest.yaml"), atomically: true, encoding: .utf8)
+            let outcome = try FlowrunProcess.run(["test", "t.flowtest.yaml"], directory: directory,
+                                                 environment: ["FLOWRUN_PROBE": "hunter2"], timeout: 10)
+            #expect(outcome.status == 2, "\(flow): \(outcome.stdout) \(outcome.stderr)")
+            #expect((outcome.stdout + outcome.stderr).contains(reason), "\(flow): \(outcome.stdout) \(outcome.stderr)")
+            #expect(!(outcome.stdout + outcome.stderr).contains("hunter2"), "the environment was read: \(outcome.stdout)")
+        }
+        let folder = try FlowrunProcess.temporaryDirectory()
+        #expect(mkfifo(folder.appendingPathComponent("pipe.flowtest.yaml").path, 0o600) == 0)
+        let walked = try FlowrunProcess.run(["test", "."], directory: folder, timeout: 10)
+        #expect(walked.status == 2, "\(walked.stdout) \(walked.stderr)")
+        #expect((walked.stdout + walked.stderr).contains("it is a FIFO, not a regular file"), "\(walked.stdout) \(walked.stderr)")
+    }
+
     @Test func anEmptyTestFileIsAnError() throws {
         let directory = try FlowrunProcess.temporaryDirectory()
         let file = directory.appendingPathComponent("empty.flowtest.yaml")

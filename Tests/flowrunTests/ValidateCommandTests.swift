@@ -202,6 +202,66 @@ import TestSupport
         #expect(outcome.stdout.hasSuffix("0 errors, 0 warnings in 1 file\n"), "the readable file is checked, once")
     }
 
+    /// Only regular `.yaml`/`.yml` files are read as flows (cli.md 1.2). A FIFO named
+    /// `*.yaml` in a folder is unreadable (exit 2), never opened (which would wait for a
+    /// writer for ever); so is one that an include names, or `/proc/self/environ`, which
+    /// is reported at the include and never quoted. `validate`, `graph` and `run` each
+    /// end at once; the walk goes on to the other files.
+    @Test func onlyRegularYAMLFilesAreReadAsFlowsAndAFIFONeverHangs() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        #expect(mkfifo(directory.appendingPathComponent("pipe.yaml").path, 0o600) == 0)
+        try write(Array("version: 1\nflow: a\nstart: s\nscreens: { s: { actions: [quit] } }\n".utf8), named: "ok.yaml", in: directory)
+        let walked = try FlowrunProcess.run(["validate", "."], directory: directory, timeout: 10)
+        #expect(walked.status == 2, "\(walked.stderr)")
+        #expect(walked.stderr == "flowrun: error: cannot read './pipe.yaml': it is a FIFO, not a regular file\n")
+        #expect(walked.stdout.hasSuffix("0 errors, 0 warnings in 1 file\n"), "\(walked.stdout)")
+        let flow = """
+            version: 1
+            flow: app
+            start: s
+            flows:
+              piped: { include: pipe.yaml }
+              environment: { include: /proc/self/environ }
+              used: { use: /proc/self/environ }
+            screens: { s: { actions: [quit] } }
+            """
+        let sub = directory.appendingPathComponent("sub")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        #expect(mkfifo(sub.appendingPathComponent("pipe.yaml").path, 0o600) == 0)
+        try flow.write(to: sub.appendingPathComponent("main.yaml"), atomically: true, encoding: .utf8)
+        for command in [["validate"], ["graph"], ["run"]] {
+            let outcome = try FlowrunProcess.run(command + ["sub/main.yaml"], directory: directory,
+                                                 environment: ["FLOWRUN_PROBE": "hunter2"], timeout: 10)
+            #expect(outcome.status != 0 && outcome.status != 124, "\(command): \(outcome.stderr)")
+            let text = outcome.stdout + outcome.stderr
+            #expect(text.contains("cannot include 'pipe.yaml': it is a FIFO, not a regular file"), "\(command): \(text)")
+            #expect(text.contains("cannot include '/proc/self/environ': a flow is read only from a .yaml or .yml file"), "\(command): \(text)")
+            #expect(text.contains("cannot use '/proc/self/environ': a flow is read only from a .yaml or .yml file"), "\(command): \(text)")
+            #expect(!text.contains("hunter2") && !text.contains("FLOWRUN_PROBE"), "the environment was read: \(text)")
+        }
+        // A path named on the command line may still be a pipe.
+        let piped = try ProcessRunner.run("/bin/sh", ["-c", "exec \"$0\" validate /dev/stdin", FlowrunProcess.executable.path],
+                                          stdin: Data("version: 1\nflow: a\nstart: s\nscreens: { s: { actions: [quit] } }\n".utf8), directory: directory, timeout: 10)
+        #expect(piped.status == 0, "\(piped.stderr)")
+    }
+
+    /// A file whose name is not UTF-8 is validated all the same, its name shown with the
+    /// bytes escaped: a broken flow cannot pass unnoticed.
+    @Test func aFileWhoseNameIsNotUTF8IsValidatedWithItsBytesEscaped() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let name: [UInt8] = Array("broken-".utf8) + [0xFF, 0xFE] + Array(".yaml".utf8)
+        let path = Array(directory.path.utf8) + [UInt8(ascii: "/")] + name
+        let descriptor = open(path.map { CChar(bitPattern: $0) } + [0], O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        #expect(descriptor >= 0)
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        try handle.write(contentsOf: Data("version: 1\nflow: a\nstart: nowhere\nscreens: { s: { actions: [quit] } }\n".utf8))
+        try handle.close()
+        let outcome = try FlowrunProcess.run(["validate", "."], directory: directory, timeout: 10)
+        #expect(outcome.status == 1, "\(outcome.stdout) \(outcome.stderr)")
+        #expect(outcome.stdout.contains(#"./broken-\x{ff}\x{fe}.yaml:3:8: error:"#), "\(outcome.stdout)")
+        #expect(outcome.stdout.hasSuffix("in 1 file\n"), "\(outcome.stdout)")
+    }
+
     @Test func aFolderWithoutFlowFilesIsAWarning() throws {
         let directory = try FlowrunProcess.temporaryDirectory()
         let outcome = try FlowrunProcess.run(["validate", "."], directory: directory)

@@ -20,14 +20,21 @@ public struct Validator: Sendable {
     ///
     /// - Throws: `SourceFileError` when the file cannot be read at all.
     public func validate(fileAt path: String) throws(SourceFileError) -> FileReport {
-        checked(try loader.load(fileAt: path), file: path).report
+        try validate(fileAt: SourcePath(path))
+    }
+
+    /// Reads and checks the file at `path` (a flow file, unless it was named) and the files it includes.
+    ///
+    /// - Throws: `SourceFileError` when the file cannot be read at all.
+    public func validate(fileAt path: SourcePath) throws(SourceFileError) -> FileReport {
+        checked(try loader.load(fileAt: path), file: path.shown).report
     }
 
     /// Reads and checks each file at `paths`, several files at a time on every core, as
     /// swift-format and SwiftLint do; each file is checked start to finish on one thread.
     ///
     /// - Returns: One result per path, in the order of `paths`.
-    public func validate(filesAt paths: [String]) -> [Result<FileReport, SourceFileError>] {
+    public func validate(filesAt paths: [SourcePath]) -> [Result<FileReport, SourceFileError>] {
         let results = Mutex([Result<FileReport, SourceFileError>?](repeating: nil, count: paths.count))
         DispatchQueue.concurrentPerform(iterations: paths.count) { position in
             let result = Result { () throws(SourceFileError) in try validate(fileAt: paths[position]) }

@@ -7,20 +7,23 @@ import Darwin
 
 /// Expands the paths given to `flowrun validate` (or `flowrun test`) into the files to read.
 ///
-/// A file is taken as given, whatever its name. A folder is searched recursively
-/// for `*.yaml` and `*.yml`, skipping flow tests (`*.flowtest.yaml`) — or, for
-/// `test`, for flow tests only — and skipping hidden entries (`.git`, `.build`) and
+/// A file is taken as given, whatever its name (it may be a pipe). A folder is searched
+/// recursively for `*.yaml` and `*.yml`, skipping flow tests (`*.flowtest.yaml`) — or,
+/// for `test`, for flow tests only — and skipping hidden entries (`.git`, `.build`) and
 /// symbolic links to folders; files come out sorted. A file found twice (under any
-/// spelling of its path) is read once.
+/// spelling of its path) is read once. A file found in a folder has the origin `.flow`:
+/// it is read only if it is a flow file (`SourceFile.checkFlowFile`), so a FIFO or a
+/// device named `*.yaml` is reported as unreadable, never opened. Names need not be
+/// UTF-8: such a file is read all the same, and shown with its bytes escaped.
 public enum FlowFileFinder {
     /// Which files a folder search takes.
     public enum Kind: Sendable {
         case flows, flowTests
 
-        func matches(_ name: String) -> Bool {
-            let isTest = name.hasSuffix(".flowtest.yaml") || name.hasSuffix(".flowtest.yml")
+        func matches(_ name: [UInt8]) -> Bool {
+            let isTest = name.ends(with: ".flowtest.yaml") || name.ends(with: ".flowtest.yml")
             switch self {
-            case .flows: return (name.hasSuffix(".yaml") || name.hasSuffix(".yml")) && !isTest
+            case .flows: return FlowFileFinder.isYAML(name) && !isTest
             case .flowTests: return isTest
             }
         }
@@ -28,7 +31,7 @@ public enum FlowFileFinder {
 
     public struct Found: Sendable {
         /// The flow files, in the order given, folders' contents sorted.
-        public var files: [String] = []
+        public var files: [SourcePath] = []
         /// Paths that could not be read or listed; the rest are still found.
         public var problems: [SourceFileError] = []
         /// Folders given on the command line that hold no flow file.
@@ -45,11 +48,11 @@ public enum FlowFileFinder {
                 continue
             }
             guard status.st_mode & S_IFMT == S_IFDIR else {
-                if seen.insert(identity(of: path)).inserted { found.files.append(path) }
+                if seen.insert(identity(of: path)).inserted { found.files.append(SourcePath(path)) }
                 continue
             }
             let before = found.files.count
-            collect(under: path, kind: kind, into: &found, seen: &seen)
+            collect(under: SourcePath(path, origin: .flow), kind: kind, into: &found, seen: &seen)
             if found.files.count == before { found.emptyFolders.append(path) }
         }
         return found
@@ -63,21 +66,45 @@ public enum FlowFileFinder {
         return String(cString: resolved)
     }
 
-    private static func collect(under folder: String, kind: Kind, into found: inout Found, seen: inout Set<String>) {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder).sorted() else {
-            found.problems.append(SourceFileError(path: folder, reason: "the folder cannot be listed"))
+    /// Whether a file name ends in `.yaml` or `.yml`.
+    static func isYAML(_ name: [UInt8]) -> Bool {
+        name.ends(with: ".yaml") || name.ends(with: ".yml")
+    }
+
+    private static func collect(under folder: SourcePath, kind: Kind, into found: inout Found, seen: inout Set<String>) {
+        guard let entries = names(in: folder) else {
+            found.problems.append(SourceFileError(path: folder.shown, reason: "the folder cannot be listed"))
             return
         }
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        for entry in entries where !entry.hasPrefix(".") {
-            let path = prefix + entry
+        let prefix = folder.bytes.last == UInt8(ascii: "/") ? folder.bytes : folder.bytes + [UInt8(ascii: "/")]
+        let paths = entries.filter { $0.first != UInt8(ascii: ".") }.map { (name: $0, path: SourcePath(bytes: prefix + $0, origin: .flow)) }
+        for (name, path) in paths.sorted(by: { $0.path.shown < $1.path.shown }) {
             var status = stat()
-            guard lstat(path, &status) == 0 else { continue }
+            guard lstat(path.system, &status) == 0 else { continue }
             if status.st_mode & S_IFMT == S_IFDIR {
                 collect(under: path, kind: kind, into: &found, seen: &seen)
-            } else if kind.matches(entry), seen.insert(identity(of: path)).inserted {
+            } else if kind.matches(name), seen.insert(SourceFile.realPath(path)?.shown ?? path.shown).inserted {
                 found.files.append(path)
             }
         }
+    }
+
+    /// The names in a folder, as bytes (which need not be UTF-8); nil when it cannot be listed.
+    private static func names(in folder: SourcePath) -> [[UInt8]]? {
+        guard let directory = opendir(folder.system) else { return nil }
+        defer { closedir(directory) }
+        var names: [[UInt8]] = []
+        while let entry = readdir(directory) {
+            // C interop: `d_name` is a fixed-size C array, NUL-terminated.
+            names.append(withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) })
+        }
+        return names
+    }
+}
+
+extension [UInt8] {
+    /// Whether the bytes end with the UTF-8 of `suffix`.
+    func ends(with suffix: String) -> Bool {
+        count >= suffix.utf8.count && suffix.utf8.elementsEqual(self[(count - suffix.utf8.count)...])
     }
 }

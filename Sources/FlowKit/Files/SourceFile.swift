@@ -18,23 +18,36 @@ public struct SourceFileError: Error, Sendable, CustomStringConvertible {
     public var description: String { "cannot read '\(path)': \(reason)" }
 }
 
-/// Reads source files, refusing oversized ones before reading them.
+/// Reads source files, refusing oversized ones before reading them, and refusing what is
+/// not a flow file where only a flow file may be read (`checkFlowFile`).
 public enum SourceFile {
     /// The file's bytes, or `.tooLarge` without reading it when it is larger than `maxSize`.
     public static func load(_ path: String, maxSize: Int) throws(SourceFileError) -> Contents {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure(path) }
+        try load(SourcePath(path), maxSize: maxSize)
+    }
+
+    /// The file's bytes, or `.tooLarge` without reading it when it is larger than `maxSize`.
+    /// A path of origin `.flow` is checked first (`checkFlowFile`) and opened only if it
+    /// passes; opened without waiting (a FIFO put in its place since would otherwise wait
+    /// for a writer), and read only if it is still the file that was checked.
+    public static func load(_ path: SourcePath, maxSize: Int) throws(SourceFileError) -> Contents {
+        let checked = path.origin == .flow ? try checkFlowFile(path) : nil
+        let descriptor = open(path.system, O_RDONLY | O_CLOEXEC | (checked == nil ? 0 : O_NONBLOCK))
+        guard descriptor >= 0 else { throw failure(path.shown) }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw failure(path) }
+        guard fstat(descriptor, &status) == 0 else { throw failure(path.shown) }
+        if let checked, status.st_dev != checked.st_dev || status.st_ino != checked.st_ino {
+            throw SourceFileError(path: path.shown, reason: "it was replaced as it was read")
+        }
         guard status.st_mode & S_IFMT != S_IFDIR else {
-            throw SourceFileError(path: path, reason: "it is a directory")
+            throw SourceFileError(path: path.shown, reason: "it is a directory")
         }
         var bytes: [UInt8] = []
         if status.st_mode & S_IFMT == S_IFREG {
             let size = Int(status.st_size)
             if size > maxSize { return .tooLarge(size: size) }
-            bytes = try readStraight(descriptor, atMost: size + 1, path: path)
+            bytes = try readStraight(descriptor, atMost: size + 1, path: path.shown)
             // Fewer bytes than asked for: the file ended, no later than `fstat` said.
             if bytes.count <= size { return .bytes(bytes) }
             if bytes.count > maxSize { return .tooLarge(size: bytes.count) }
@@ -46,13 +59,54 @@ public enum SourceFile {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw failure(path)
+                throw failure(path.shown)
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[..<count])
             if bytes.count > maxSize { return .tooLarge(size: bytes.count) }
         }
         return .bytes(bytes)
+    }
+
+    /// The rule for a file read as a flow (cli.md 1.2), checked with `stat` and
+    /// `realpath`, never by opening it (opening a FIFO waits for a writer; opening a
+    /// device may act): the file must be a regular file, and its real path (links
+    /// followed) must end in `.yaml` or `.yml`. The name is what keeps `/proc` and `/sys`
+    /// out: their files say they are regular and empty, and hold the environment, memory
+    /// maps, kernel state, none of it under such a name. The file's status, on success.
+    @discardableResult
+    public static func checkFlowFile(_ path: SourcePath) throws(SourceFileError) -> stat {
+        var status = stat()
+        guard stat(path.system, &status) == 0 else { throw failure(path.shown) }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw SourceFileError(path: path.shown, reason: "it is \(kind(of: status.st_mode)), not a regular file")
+        }
+        guard let real = realPath(path) else { throw failure(path.shown) }
+        guard FlowFileFinder.isYAML(real.bytes) else {
+            let leads = real.shown == path.shown ? "" : " (it is \(real.shown))"
+            throw SourceFileError(path: path.shown, reason: "a flow is read only from a .yaml or .yml file\(leads)")
+        }
+        return status
+    }
+
+    /// The path with links and `..` resolved; nil when it cannot be (`errno` says why).
+    static func realPath(_ path: SourcePath) -> SourcePath? {
+        guard let resolved = realpath(path.system, nil) else { return nil }
+        defer { free(resolved) }
+        let length = strlen(resolved)
+        let bytes = (0..<length).map { UInt8(bitPattern: resolved[$0]) }
+        return SourcePath(bytes: bytes, origin: path.origin)
+    }
+
+    /// What a file that is not a regular file is, for messages.
+    public static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "a directory"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFIFO: "a FIFO"
+        case S_IFSOCK: "a socket"
+        default: "a special file"
+        }
     }
 
     /// Up to `limit` bytes read straight into the array, with no buffer between (on a

@@ -10,10 +10,14 @@ public struct FlowTestFileRunner: Sendable {
     /// The text of every file read, by path, for quoting lines in reports.
     public private(set) var sources: [String: SourceText] = [:]
 
-    public mutating func run(fileAt path: String) -> FlowTestFileResult {
+    /// Runs the test file at `source` (a flow test found in a folder must be a regular
+    /// `.yaml` file); its `flow:` must be a flow file (`SourceFile.checkFlowFile`), never
+    /// read otherwise: `flow: /proc/self/environ` is unreadable.
+    public mutating func run(fileAt source: SourcePath) -> FlowTestFileResult {
+        let path = source.shown
         let bytes: [UInt8]
         do {
-            switch try SourceFile.load(path, maxSize: limits.maxFileSize) {
+            switch try SourceFile.load(source, maxSize: limits.maxFileSize) {
             case .bytes(let read): bytes = read
             case .tooLarge(let size):
                 return FlowTestFileResult(file: path, flowFile: "", diagnostics: [
@@ -51,7 +55,7 @@ public struct FlowTestFileRunner: Sendable {
     private mutating func compile(_ flowFile: String, for testFile: FlowTestFile) -> CompiledFlow {
         // Only errors stop a test, so the warning-only checks are not run.
         let validator = Validator(limits: limits, findsWarnings: false)
-        switch PreparedFlow(fileAt: flowFile, validator: validator) {
+        switch PreparedFlow(fileAt: SourcePath(flowFile, origin: .flow), validator: validator) {
         case .unreadable(let error):
             return .unreadable("\(testFile.flow.location): \(error.description)")
         case .invalid(let report):

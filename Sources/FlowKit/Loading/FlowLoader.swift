@@ -28,12 +28,20 @@ public struct FlowLoader: Sendable {
     ///
     /// - Throws: `SourceFileError` when the file itself cannot be read.
     public func load(fileAt path: String) throws(SourceFileError) -> FlowLoadResult {
+        try load(fileAt: SourcePath(path))
+    }
+
+    /// Loads the file at `path`, which must be a flow file unless it was named
+    /// (`SourcePath.Origin`). Files it includes or uses must be flow files, always.
+    ///
+    /// - Throws: `SourceFileError` when the file itself cannot be read.
+    public func load(fileAt path: SourcePath) throws(SourceFileError) -> FlowLoadResult {
         switch try SourceFile.load(path, maxSize: limits.maxFileSize) {
         case .bytes(let bytes):
-            return load(bytes, file: path)
+            return load(bytes, file: path.shown)
         case .tooLarge(let size):
             let diagnostic = Diagnostic(.fileTooLarge, FileLimitMessage.tooLarge(size: size, limit: limits.maxFileSize),
-                                        file: path, at: .start)
+                                        file: path.shown, at: .start)
             return FlowLoadResult(document: nil, diagnostics: [diagnostic], sources: [:])
         }
     }
@@ -196,7 +204,9 @@ private final class IncludeSession {
         if let open = loader.openDocuments[resolved] { return parse(open, file: resolved) }
         let bytes: [UInt8]
         do {
-            switch try SourceFile.load(resolved, maxSize: loader.limits.maxFileSize) {
+            // Only a flow file, checked before it is opened: `include: /proc/self/environ`
+            // or a FIFO is reported here, never read (cli.md 1.2).
+            switch try SourceFile.load(SourcePath(resolved, origin: .flow), maxSize: loader.limits.maxFileSize) {
             case .bytes(let read): bytes = read
             case .tooLarge(let size):
                 report(.fileTooLarge, FileLimitMessage.tooLarge(size: size, limit: loader.limits.maxFileSize), at: path)

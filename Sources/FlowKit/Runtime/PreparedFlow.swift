@@ -13,6 +13,11 @@ public enum PreparedFlow: Sendable {
     /// Prepares the file at `path`; `validator` chooses the limits and whether the
     /// warning-only checks run.
     public init(fileAt path: String, validator: Validator) {
+        self.init(fileAt: SourcePath(path), validator: validator)
+    }
+
+    /// Prepares the file at `path`, which must be a flow file unless it was named.
+    public init(fileAt path: SourcePath, validator: Validator) {
         let loaded: FlowLoadResult
         do {
             loaded = try validator.loader.load(fileAt: path)
@@ -20,7 +25,7 @@ public enum PreparedFlow: Sendable {
             self = .unreadable(error)
             return
         }
-        let (report, index) = validator.checked(loaded, file: path)
+        let (report, index) = validator.checked(loaded, file: path.shown)
         guard let document = loaded.document, let index, !report.diagnostics.contains(where: { $0.severity == .error }) else {
             self = .invalid(report)
             return

@@ -34,6 +34,28 @@ public enum TerminalText {
         return result
     }
 
+    /// Bytes that should be UTF-8 text but need not be (a file name): the UTF-8 as text,
+    /// each byte that is not part of it as a visible escape, `\x{ff}`. What could drive
+    /// a terminal is escaped where the text is shown.
+    public static func escapingInvalidBytes(_ bytes: [UInt8]) -> String {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        var result = ""
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                result.unicodeScalars.append(Unicode.UTF8.decode(encoded))
+                offset += encoded.count
+            case .error(let length):
+                for byte in bytes[offset..<offset + length] { result += "\\x{" + String(byte, radix: 16) + "}" }
+                offset += length
+            case .emptyInput:
+                return result
+            }
+        }
+    }
+
     /// A one-line text: `escaped(text, breaks: .escaped)`.
     public static func line(_ text: String) -> String {
         escaped(text, breaks: .escaped)

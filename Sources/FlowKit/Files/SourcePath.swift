@@ -1,0 +1,37 @@
+/// A path to read, as the system takes it and as reports show it, and why it is read.
+///
+/// The bytes need not be UTF-8: a folder walk finds files whatever bytes their names
+/// hold, and a `String` cannot carry such a name. Such a path is shown with its bytes
+/// escaped (`TerminalText.escapingInvalidBytes`), and opened by its bytes.
+public struct SourcePath: Sendable {
+    /// Why the file is read, which decides what it may be.
+    public enum Origin: Sendable {
+        /// Named on the command line: any file but a directory (a pipe: `validate /dev/stdin`).
+        case named
+        /// Read as a flow (or a flow test) through a folder walk, an `include`, a `use` or a
+        /// test's `flow:`: only a regular `.yaml`/`.yml` file (`SourceFile.checkFlowFile`).
+        case flow
+    }
+
+    /// The path as reports name it (and as relative includes are resolved from).
+    public let shown: String
+    /// The path's bytes, NUL-terminated, for the system calls.
+    let system: [CChar]
+    public let origin: Origin
+
+    public init(_ path: String, origin: Origin = .named) {
+        shown = path
+        system = Array(path.utf8CString)
+        self.origin = origin
+    }
+
+    /// A path of any bytes but NUL.
+    init(bytes: [UInt8], origin: Origin) {
+        shown = TerminalText.escapingInvalidBytes(bytes)
+        system = bytes.map { CChar(bitPattern: $0) } + [0]
+        self.origin = origin
+    }
+
+    /// The path's bytes, without the NUL.
+    var bytes: [UInt8] { system.dropLast().map { UInt8(bitPattern: $0) } }
+}
