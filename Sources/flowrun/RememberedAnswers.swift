@@ -19,9 +19,15 @@ struct RememberedAnswers {
         flowKey = FlowFileFinder.identity(of: flowFile)
     }
 
-    /// The answers remembered for this flow file (none if the store is missing or unreadable).
+    /// The answers remembered for this flow file (none if the store is missing or
+    /// unreadable). An entry that cannot be read is dropped with a warning naming it; the
+    /// others stay.
     func load() -> [String: Value] {
-        store()[flowKey] ?? [:]
+        let (all, dropped) = store()
+        for entry in dropped {
+            Console.warning("a remembered answer cannot be read and is dropped: \(TerminalText.line(entry)) in \(TerminalText.line(storePath ?? ""))")
+        }
+        return all[flowKey] ?? [:]
     }
 
     /// Keeps `answers` for this flow file; other flows' answers stay. Failures are reported, not fatal.
@@ -35,7 +41,8 @@ struct RememberedAnswers {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             let lock = try FileLock.waiting(for: storePath)
             defer { withExtendedLifetime(lock) {} }
-            var all = store()
+            // Entries that cannot be read were named by `load`.
+            var all = store().answers
             all[flowKey, default: [:]].merge(answers) { _, new in new }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -46,8 +53,32 @@ struct RememberedAnswers {
         }
     }
 
-    private func store() -> [String: [String: Value]] {
-        guard let storePath, let data = FileManager.default.contents(atPath: storePath) else { return [:] }
-        return (try? JSONDecoder().decode([String: [String: Value]].self, from: data)) ?? [:]
+    /// Every entry of the store that reads as an answer, by flow file, then by
+    /// `flowid.fieldid`; and those that do not (`'flow file' flowid.fieldid`, or the flow
+    /// file alone where its whole entry is not a map).
+    private func store() -> (answers: [String: [String: Value]], dropped: [String]) {
+        guard let storePath, let data = FileManager.default.contents(atPath: storePath),
+              let decoded = try? JSONDecoder().decode([String: Entry<[String: Entry<Value>]>].self, from: data) else { return ([:], []) }
+        var answers: [String: [String: Value]] = [:]
+        var dropped: [String] = []
+        for (flow, entry) in decoded.sorted(by: { $0.key < $1.key }) {
+            guard let fields = entry.value else {
+                dropped.append("'\(flow)'")
+                continue
+            }
+            for (field, answer) in fields.sorted(by: { $0.key < $1.key }) {
+                if let value = answer.value { answers[flow, default: [:]][field] = value } else { dropped.append("'\(flow)' \(field)") }
+            }
+        }
+        return (answers, dropped)
+    }
+
+    /// A value of the store, or nil where it does not read as one: one bad entry costs
+    /// only itself.
+    private struct Entry<Wrapped: Decodable>: Decodable {
+        let value: Wrapped?
+        init(from decoder: any Decoder) throws {
+            value = try? decoder.singleValueContainer().decode(Wrapped.self)
+        }
     }
 }

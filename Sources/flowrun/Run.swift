@@ -108,7 +108,11 @@ extension FlowRun {
                     // Named before anything is asked (cli.md): nobody can type these again.
                     let lost = session.lostSecretValues
                     if !lost.isEmpty {
-                        Console.warning("not saved, as they are secrets or were computed from secrets, and not asked again, so now empty: \(lost.joined(separator: ", "))")
+                        let initial = session.lostValuesAtTheirInitialValue
+                        let empty = lost.filter { !initial.contains($0) }
+                        let now = [empty.isEmpty ? nil : "empty: " + empty.joined(separator: ", "),
+                                   initial.isEmpty ? nil : "back to their initial values: " + initial.joined(separator: ", ")]
+                        Console.warning("not saved, as they are secrets or were computed from secrets, and not asked again, so now \(now.compactMap { $0 }.joined(separator: "; "))")
                     }
                     let asked = session.secretsToAskAgain
                     if !asked.isEmpty {

@@ -168,4 +168,61 @@ import Testing
         let restored = try Session(tree: run.session.tree, restoring: Array(saved.utf8))
         #expect(restored.lostSecretValues.contains("each.code"))
     }
+
+    /// The root's only child ends on a terminal screen: the root finishes with nothing on
+    /// its stack. Its state restores as the ended run, with its outcome.
+    @Test func aRunThatEndedInAChildRestoresEnded() throws {
+        var run = try SessionDriver("""
+        version: 1
+        flow: app
+        start: done
+        flows:
+          done:
+            start: bye
+            screens:
+              bye: { fields: [{ id: note }], terminal: true }
+        """)
+        run.enter("thanks")
+        #expect(run.session.outcome?.status == .finished)
+        let restored = try Session(tree: run.session.tree, restoring: run.session.savedState())
+        #expect(restored.outcome == run.session.outcome)
+        #expect(restored.values["done"]?["note"] == .string("thanks"))
+    }
+
+    /// A repetition's elements are computed again from its `for_each`: an element added to
+    /// the file is not run; a saved run beyond the elements the flow gives is refused.
+    @Test func aRepetitionsElementsAreComputedAgain() throws {
+        var run = try SessionDriver("""
+        version: 1
+        flow: app
+        start: ask
+        on:
+          go: { push: { to: each, for_each: 'codes.split(",")', as: code } }
+          each.done: { push: ask }
+        screens:
+          ask:
+            fields: [{ id: codes }]
+            actions: [go, quit]
+        flows:
+          each:
+            params: { code: null }
+            start: show
+            screens:
+              show:
+                actions: [next]
+                on: { next: { finish: true } }
+        """)
+        run.enter("a,b", "go")
+        let saved = String(decoding: run.session.savedState(), as: UTF8.self)
+        #expect(saved.contains(#""elements":["a","b"]"#), "\(saved)")
+        var restored = SessionDriver(session: try Session(tree: run.session.tree,
+                                                          restoring: Array(saved.replacingOccurrences(of: #""elements":["a","b"]"#, with: #""elements":["a","b","c"]"#).utf8)))
+        restored.enter("next", "next")
+        #expect(restored.lastScreen == "app/ask", "two runs, as the list gives: \(restored.shown)")
+        run.enter("next")
+        let second = String(decoding: run.session.savedState(), as: UTF8.self)
+        #expect(throws: SessionRestoreError.self) {
+            try Session(tree: run.session.tree, restoring: Array(second.replacingOccurrences(of: #""codes":"a,b""#, with: #""codes":"a""#).utf8))
+        }
+    }
 }

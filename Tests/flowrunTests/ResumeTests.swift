@@ -212,6 +212,108 @@ import TestSupport
         #expect(try result(resumed.stdout)["screen"] as? String == "home", "the new account signs in with the password asked again")
     }
 
+    /// A run whose root's active child ended on a `terminal` screen (incident.yaml's
+    /// timeline), and one a branch ended with `exit`: `--resume` of the state each wrote
+    /// prints its result document again, in the --output format asked, and exits with its
+    /// code, asking nothing.
+    @Test func aRunThatEndedResumesToItsResultAskingNothing() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let state = directory.appendingPathComponent("state.json").path
+        let incident = flows.appendingPathComponent("incident.yaml").path
+        let whole = try FlowrunProcess.run(["run", "--trust", incident, "--state", state], stdin: "DB down\napi\nsev2\ncheck\nok\nnext\nrecovered\n")
+        #expect(whole.status == 0, "\(whole.stderr)")
+        let again = try FlowrunProcess.run(["run", "--trust", incident, "--state", state, "--resume"])
+        #expect(again.status == 0, "\(again.stderr)")
+        // The report's time is computed (`now()`): the rest is the run's.
+        let withoutTime = { (document: [String: Any]) -> NSDictionary in
+            var values = document["values"] as? [String: [String: Any]] ?? [:]
+            values["timeline"]?["report_time"] = nil
+            return document.merging(["values": values]) { $1 } as NSDictionary
+        }
+        #expect(withoutTime(try result(again.stdout)) == withoutTime(try result(whole.stdout)))
+        #expect(!again.stderr.contains("?") && !again.stderr.contains("> "), "nothing is asked: \(again.stderr)")
+        let yaml = try FlowrunProcess.run(["run", "--trust", incident, "--state", state, "--resume", "--output", "yaml"])
+        #expect(yaml.status == 0 && yaml.stdout.hasPrefix("status: finished\nexit_code: 0\n"), "\(yaml.stdout)")
+
+        let signin = flows.appendingPathComponent("signin.yaml").path
+        let exited = try FlowrunProcess.run(["run", signin, "--state", state], stdin: "sign_in\nalice\nx\nsubmit\nretry\n\ny\nsubmit\nretry\n\nz\nsubmit\n")
+        #expect(exited.status == 4, "\(exited.stderr)")
+        let exitedAgain = try FlowrunProcess.run(["run", signin, "--state", state, "--resume"])
+        #expect(exitedAgain.status == 4, "\(exitedAgain.stderr)")
+        #expect(try result(exitedAgain.stdout)["message"] as? String == "Too many failed attempts for alice.")
+    }
+
+    /// An ending edited into a state is one a run of the flow can have, or the resume is refused.
+    @Test func anEditedEndingIsRefused() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let state = directory.appendingPathComponent("state.json").path
+        let signin = flows.appendingPathComponent("signin.yaml").path
+        _ = try FlowrunProcess.run(["run", signin, "--state", state], stdin: "sign_in\nalice\nx\nsubmit\nretry\n\ny\nsubmit\nretry\n\nz\nsubmit\n")
+        let text = try String(contentsOfFile: state, encoding: .utf8)
+        #expect(text.contains(#""exitCode":4"#), "\(text)")
+        try text.replacingOccurrences(of: #""exitCode":4"#, with: #""exitCode":77"#).write(toFile: state, atomically: true, encoding: .utf8)
+        let resumed = try FlowrunProcess.run(["run", signin, "--state", state, "--resume"])
+        #expect(resumed.status == 2, "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("the saved state is damaged: it ended as 'exited' with exit code 77, which no run of the flow does"), "\(resumed.stderr)")
+    }
+
+    /// Killed after a sign-up: `app.changes`, computed from the new password, is lost. It
+    /// comes back as its declared initial value, the empty list, not `null`, the warning
+    /// says so, and the demo account still signs in.
+    @Test func aLostValueGoesBackToItsInitialValue() throws {
+        let (flow, state) = try signUpStoppedAfter("sign_up\nada@example.com\nada\ncontinue\nlovelace1\nlovelace1\ny\ncreate\n")
+        let resumed = try FlowrunProcess.run(["run", flow, "--state", state, "--resume"], stdin: "alice\nwonderland\nsubmit\nquit\n")
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("and not asked again, so now empty: signup.new_password, signup.password_again, signup.password; back to their initial values: app.changes\n"),
+                "\(resumed.stderr)")
+        let document = try result(resumed.stdout)
+        #expect(document["screen"] as? String == "home", "the demo account signs in")
+        #expect((document["values"] as? [String: [String: Any]])?["app"]?["changes"] as? [Any] != nil, "a list, as declared")
+    }
+
+    /// A state saved by a real run, edited, and resumed with `lines`: its result.
+    private func resumeEdited(_ flow: String, stoppedAfter first: String, replacing old: String, with new: String,
+                              then lines: String) throws -> ProcessRunner.Outcome {
+        let state = try FlowrunProcess.temporaryDirectory().appendingPathComponent("state.json").path
+        let path = flows.appendingPathComponent(flow).path
+        let stopped = try FlowrunProcess.run(["run", "--trust", path, "--state", state], stdin: first)
+        #expect(stopped.status == 3, "\(stopped.stderr)")
+        let text = try String(contentsOfFile: state, encoding: .utf8)
+        #expect(text.contains(old), "\(text)")
+        try text.replacingOccurrences(of: old, with: new).write(toFile: state, atomically: true, encoding: .utf8)
+        return try FlowrunProcess.run(["run", "--trust", path, "--state", state, "--resume"], stdin: lines)
+    }
+
+    /// The saved position moved past both required fields of the credentials screen: the
+    /// resume asks them, from the first that holds no answer.
+    @Test func aSavedPositionMovedPastRequiredFieldsAsksThemAgain() throws {
+        let resumed = try resumeEdited("signin.yaml", stoppedAfter: "sign_in\n", replacing: #""phase":{"field":{"_0":0}}"#,
+                                       with: #""phase":{"action":{}}"#, then: "alice\nwonderland\nsubmit\nquit\n")
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("User name (or /forgot_password): alice"), "\(resumed.stderr)")
+        #expect(try result(resumed.stdout)["screen"] as? String == "home")
+    }
+
+    /// The list of secrets left out, emptied: the password answered before the saved
+    /// position held an answer, so it is asked again all the same.
+    @Test func anEmptiedListOfSecretsLeftOutStillAsksThemAgain() throws {
+        let resumed = try resumeEdited("signin.yaml", stoppedAfter: "sign_in\nalice\nguess\n", replacing: #""forgottenSecrets":["login.password"]"#,
+                                       with: #""forgottenSecrets":[]"#, then: "wonderland\nsubmit\nquit\n")
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("asking again for those the run still reads: login.password"), "\(resumed.stderr)")
+        #expect(try result(resumed.stdout)["screen"] as? String == "home")
+    }
+
+    /// Runs added to a `for_each` (7 services for the 2 chosen): the elements are those
+    /// its `for_each` gives, computed again, and 2 services are checked.
+    @Test func aRepetitionRunsOverTheElementsItsFlowGivesWhateverTheFileSays() throws {
+        let resumed = try resumeEdited("incident.yaml", stoppedAfter: "DB down\napi,db\nsev2\ncheck\n", replacing: #""elements":["api","db"]"#,
+                                       with: #""elements":["api","db","web","queue","api","db","web"]"#, then: "ok\nnext\nok\nnext\nrecovered\n")
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        let results = (try result(resumed.stdout)["values"] as? [String: [String: Any]])?["checks"]?["results"] as? [[String: Any]]
+        #expect(results?.compactMap { $0["service"] as? String } == ["api", "db"])
+    }
+
     /// `--state` saves the whole stack after every step: a flow that pushes forever stops
     /// at the stack limit (1,000 screens), with a message, before saving grows slow.
     @Test func aFlowThatPushesForeverStopsAtTheStackLimit() throws {

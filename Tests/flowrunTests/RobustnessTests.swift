@@ -74,6 +74,8 @@ import TestSupport
                          Line("lovelace1", answers: "signup.password_again"), "y", "create", "", Line("lovelace1", answers: "login.password"),
                          "submit", "quit"]),
         ("browser.yaml", ["2", "view", "2", "add_to_basket", "back", "", "checkout", "pay", "5"]),
+        // Ends as its active child ends on a `terminal` screen; `--trust`: it can run a program (never here).
+        ("incident.yaml", ["DB down", "api,db", "", "check", "ok", "next", "down", "no connections", "investigate", "pool exhausted", "recovered"]),
         ("notes.yaml", ["Call Bob", "", "", "", "Ada", "review", "save", "add_another", "Water plants", "", "3", "2", "Ada", "review",
                         "back", "", "", "", "", "", "review", "save", "close"]),
     ]
@@ -84,53 +86,81 @@ import TestSupport
     ///
     /// The kill is simulated by input ending after line k (exit 3): the runner saves the
     /// state after every line, and input's end changes nothing in it, so the file is the one
-    /// SIGKILL would leave once line k is saved (ResumeTests kills for real, more slowly).
+    /// SIGKILL would leave once line k is saved (ResumeTests kills for real, more slowly;
+    /// `aRunStoppedByARandomSignal…` sends every signal at random moments). After the last
+    /// line the run has ended: its resume prints the result again.
     @Test(arguments: resumeScripts.indices)
     func aRunKilledAtEveryLineResumesToTheSameResultOrSaysWhatItLost(script: Int) throws {
         let (name, lines) = Self.resumeScripts[script]
         let flow = Fixtures.packageRoot.appendingPathComponent("Flows/\(name)").path
         let environment = ["XDG_STATE_HOME": try FlowrunProcess.temporaryDirectory().path]
         let typed = { (lines: ArraySlice<Line>) in lines.map { $0.text + "\n" }.joined() }
-        let whole = try FlowrunProcess.run(["run", "--plain", flow], stdin: typed(lines[...]), environment: environment)
+        let whole = try FlowrunProcess.run(["run", "--plain", "--trust", flow], stdin: typed(lines[...]), environment: environment)
         let expected = try Self.document(whole.stdout)
-        let secretFields = Set(lines.compactMap(\.secret))
-        for kill in 0..<lines.count {
+        for kill in 0...lines.count {
             let directory = try FlowrunProcess.temporaryDirectory()
             let state = directory.appendingPathComponent("state.json").path
-            let first = try FlowrunProcess.run(["run", "--plain", flow, "--state", state], stdin: typed(lines.prefix(kill)), environment: environment)
-            #expect(first.status == 3, "\(name), killed after \(kill) lines: \(first.stderr)")
-            // Which secrets the resume asks again, and in which order: asked of a copy, with no input.
-            try FileManager.default.copyItem(atPath: state, toPath: state + ".probe")
-            let probe = try FlowrunProcess.run(["run", "--plain", flow, "--state", state + ".probe", "--resume"], environment: environment)
-            let asked = Self.listed(after: "asking again for those the run still reads: ", in: probe.stderr)
-            var latest: [String: String] = [:]
-            for line in lines.prefix(kill) { if let field = line.secret { latest[field] = line.text } }
-            let answers = try asked.map { try #require(latest[$0], "\(name), killed after \(kill): '\($0)' asked again, never typed") }
-            let resumed = try FlowrunProcess.run(["run", "--plain", flow, "--state", state, "--resume"],
-                                                 stdin: answers.map { $0 + "\n" }.joined() + typed(lines.dropFirst(kill)), environment: environment)
-            let result = try Self.document(resumed.stdout)
-            let lost = Self.listed(after: "so now empty: ", in: resumed.stderr)
-            if lost.isEmpty {
-                #expect(result == expected, "\(name), killed after \(kill) lines: the result differs, and the resume said nothing")
-                continue
-            }
-            let named = try #require(resumed.stderr.range(of: "so now empty: "))
-            #expect(!resumed.stderr[..<named.lowerBound].contains("\n["), "\(name), killed after \(kill): named before any screen")
-            // Lost secret answers read null; a lost value computed from a secret may change what follows.
-            var nulled = expected as? [String: Any] ?? [:]
-            var values = nulled["values"] as? [String: [String: Any]] ?? [:]
-            for entry in lost {
-                let parts = entry.split(separator: ".", maxSplits: 1).map(String.init)
-                if parts.count == 2, values[parts[0]]?[parts[1]] != nil { values[parts[0]]?[parts[1]] = NSNull() }
-            }
-            nulled["values"] = values
-            #expect(result == (nulled as NSDictionary) || lost.contains { !secretFields.contains($0) },
-                    "\(name), killed after \(kill) lines: only secret answers were lost, yet more differs")
+            let first = try FlowrunProcess.run(["run", "--plain", "--trust", flow, "--state", state], stdin: typed(lines.prefix(kill)), environment: environment)
+            #expect(first.status == (kill < lines.count ? 3 : whole.status), "\(name), killed after \(kill) lines: \(first.stderr)")
+            try Self.expectResume(of: script, from: state, after: kill, expected: expected, environment: environment)
         }
     }
 
-    private static func document(_ text: String) throws -> NSDictionary {
-        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary)
+    /// Resumes the run of the `resumeScripts` entry `script` saved in `state` after `kill` lines,
+    /// with the rest (the secrets asked again typed first): where nothing computed from a
+    /// secret is lost, the result is the uninterrupted run's (`expected`); elsewhere the
+    /// resume names what it lost before anything else.
+    static func expectResume(of script: Int, from state: String, after kill: Int, expected: NSDictionary,
+                             environment: [String: String]) throws {
+        let (name, lines) = resumeScripts[script]
+        let flow = Fixtures.packageRoot.appendingPathComponent("Flows/\(name)").path
+        let typed = { (lines: ArraySlice<Line>) in lines.map { $0.text + "\n" }.joined() }
+        let secretFields = Set(lines.compactMap(\.secret))
+        // Which secrets the resume asks again, and in which order: asked of a copy, with no input.
+        try FileManager.default.copyItem(atPath: state, toPath: state + ".probe")
+        let probe = try FlowrunProcess.run(["run", "--plain", "--trust", flow, "--state", state + ".probe", "--resume"], environment: environment)
+        let asked = Self.listed(after: "asking again for those the run still reads: ", in: probe.stderr)
+        var latest: [String: String] = [:]
+        for line in lines.prefix(kill) { if let field = line.secret { latest[field] = line.text } }
+        let answers = try asked.map { try #require(latest[$0], "\(name), killed after \(kill): '\($0)' asked again, never typed") }
+        let resumed = try FlowrunProcess.run(["run", "--plain", "--trust", flow, "--state", state, "--resume"],
+                                             stdin: answers.map { $0 + "\n" }.joined() + typed(lines.dropFirst(kill)), environment: environment)
+        let result = try Self.document(resumed.stdout)
+        let lost = Self.lost(in: resumed.stderr)
+        if lost.isEmpty {
+            #expect(result == expected, "\(name), killed after \(kill) lines: the result differs, and the resume said nothing")
+            return
+        }
+        let named = try #require(resumed.stderr.range(of: Self.lostMarker))
+        #expect(!resumed.stderr[..<named.lowerBound].contains("\n["), "\(name), killed after \(kill): named before any screen")
+        // Lost secret answers read null; a lost value computed from a secret may change what follows.
+        var nulled = expected as? [String: Any] ?? [:]
+        var values = nulled["values"] as? [String: [String: Any]] ?? [:]
+        for entry in lost {
+            let parts = entry.split(separator: ".", maxSplits: 1).map(String.init)
+            if parts.count == 2, values[parts[0]]?[parts[1]] != nil { values[parts[0]]?[parts[1]] = NSNull() }
+        }
+        nulled["values"] = values
+        #expect(result == (nulled as NSDictionary) || lost.contains { !secretFields.contains($0) },
+                "\(name), killed after \(kill) lines: only secret answers were lost, yet more differs")
+    }
+
+    /// A result document, without the value read from the clock (incident.yaml's `report_time`).
+    static func document(_ text: String) throws -> NSDictionary {
+        var document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        var values = document["values"] as? [String: [String: Any]] ?? [:]
+        values["timeline"]?["report_time"] = nil
+        document["values"] = values
+        return document as NSDictionary
+    }
+
+    static let lostMarker = "and not asked again, so now "
+
+    /// The values a resume names as lost: "… so now empty: a, b; back to their initial values: c".
+    static func lost(in text: String) -> [String] {
+        listed(after: lostMarker, in: text).flatMap { part in
+            part.split(separator: "; ").map { String($0.split(separator: ": ", maxSplits: 1).last ?? "") }
+        }
     }
 
     /// The comma-separated names after `marker` on its line of `text`.

@@ -227,6 +227,30 @@ import TestSupport
         #expect(values["editor"]?["author"] as? String == "Ada")
     }
 
+    /// One entry of the store that does not read as an answer (a bare 2.5, which no saved
+    /// value is; a flow's entry that is no map) costs only itself: the others are offered
+    /// and kept, and a warning names the bad ones, escaped.
+    @Test func oneUnreadableRememberedAnswerDropsOnlyItself() throws {
+        let stateHome = try FlowrunProcess.temporaryDirectory()
+        let store = stateHome.appendingPathComponent("flowrun/remembered.json")
+        try FileManager.default.createDirectory(at: store.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let key = flows.appendingPathComponent("notes.yaml").resolvingSymlinksInPath().path
+        let stored: [String: Any] = [key: ["editor.author": "Ada", "editor.bad\u{1B}[2J": 2.5], "/elsewhere/other.yaml": ["app.name": "kept"],
+                                     "/elsewhere/broken.yaml": 7]
+        try JSONSerialization.data(withJSONObject: stored).write(to: store)
+        let run = try FlowrunProcess.run(["run", "notes.yaml", "--output", "none"], stdin: "Bread\n\nhome\n2\n\nreview\nsave\nclose\n",
+                                         directory: flows, environment: ["XDG_STATE_HOME": stateHome.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("[Ada]: "), "the answers that read are offered: \(run.stderr)")
+        #expect(run.stderr.contains("warning: a remembered answer cannot be read and is dropped: '\(key)' editor.bad\\u{1b}[2J in "), "\(run.stderr)")
+        #expect(run.stderr.contains("warning: a remembered answer cannot be read and is dropped: '/elsewhere/broken.yaml' in "), "\(run.stderr)")
+        #expect(!run.stderr.contains("\u{1B}"), "the name is escaped")
+        let kept = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: store)) as? [String: [String: Any]])
+        #expect(kept["/elsewhere/other.yaml"]?["app.name"] as? String == "kept")
+        #expect(kept[key]?["editor.author"] as? String == "Ada")
+        #expect(kept[key]?.count == 1 && kept["/elsewhere/broken.yaml"] == nil, "the bad entries are dropped")
+    }
+
     @Test func aFlowIncludedFromAnotherFileRunsAsPartOfTheTree() throws {
         let directory = try flowFile("""
         version: 1

@@ -59,7 +59,7 @@ import TestSupport
         #expect(!text.contains("pin blue"))
         // The pin is asked again first (screen `s`, under this one, reads it): no answer, then quit.
         let resumed = try FlowrunProcess.run(["run", "f.yaml", "--state", "st.json", "--resume", "--output", "none"], stdin: "\nquit\n", directory: directory)
-        #expect(resumed.stderr.contains("warning: not saved, as they are secrets or were computed from secrets, and not asked again, so now empty: app.note, app.size\n"),
+        #expect(resumed.stderr.contains("warning: not saved, as they are secrets or were computed from secrets, and not asked again, so now back to their initial values: app.note, app.size\n"),
                 "\(resumed.stderr)")
         #expect(resumed.stderr.contains("asking again for those the run still reads: app.pin"), "\(resumed.stderr)")
         #expect(resumed.status == 0, "\(resumed.stderr)")

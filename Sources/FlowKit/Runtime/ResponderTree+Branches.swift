@@ -53,11 +53,35 @@ extension ResponderTree {
 }
 
 extension ResponderTree {
+    /// Every branch of the tree: flows' handlers and observers, then screens' handlers.
+    var branchNodes: [BranchNode] {
+        let handlers = flows.flatMap { Array($0.handlers.values) + Array($0.observers.values) } + screens.flatMap { Array($0.handlers.values) }
+        return handlers.flatMap(\.branches)
+    }
+
+    /// The codes an `exit` transition of the tree ends a run with.
+    var exitCodes: Set<Int> {
+        Set(branchNodes.compactMap { branch in
+            if case .exit(let code, _)? = branch.transition { code } else { nil }
+        })
+    }
+
+    /// The `for_each` starts of a flow: each transition that runs it once per element.
+    func repeatingLaunches(of flow: Int) -> [LaunchNode] {
+        branchNodes.compactMap { branch in
+            switch branch.transition {
+            case .push(.flow(flow))?, .replace(.flow(flow))?: branch.launch?.forEach == nil ? nil : branch.launch
+            default: nil
+            }
+        }
+    }
+}
+
+extension ResponderTree {
     /// Every `run` step of the tree (spec §7 1.1): its arguments as written, and where.
     /// `flowrun run` names them all when it refuses to start without `--trust`.
     public var commands: [(arguments: [String], location: SourceLocation)] {
-        let handlers = flows.flatMap { Array($0.handlers.values) + Array($0.observers.values) } + screens.flatMap { Array($0.handlers.values) }
-        return handlers.flatMap(\.branches).compactMap(\.command)
+        branchNodes.compactMap(\.command)
             .sorted { ($0.location.file, $0.location.start) < ($1.location.file, $1.location.start) }
             .map { ($0.arguments.map(\.source), $0.location) }
     }

@@ -45,17 +45,29 @@ extension Session {
 
     /// What a saved state left out that is not asked again (`flowid.name`): answers to
     /// secret fields of finished flows that nothing reads, and values and results computed from secrets,
-    /// which nobody can type again. They are `null` now; a resume names them before it
-    /// asks anything. Fields the screen on display is still to ask are not named.
+    /// which nobody can type again. A resume names them before it asks anything; a variable
+    /// is back to its declared initial value (`lostValuesAtTheirInitialValue`), a result is
+    /// `null`. Fields the screen on display is still to ask are not named.
     public var lostSecretValues: [String] {
+        var named = Set<String>()
+        // A result may bear the name of a variable of its flow: named once.
+        return (lostVariables + state.forgottenResults).filter { named.insert($0).inserted }
+    }
+
+    /// Of `lostSecretValues`, the variables whose declared initial value is not `null`,
+    /// which they hold again (`restoreLostValues`); the others are empty.
+    public var lostValuesAtTheirInitialValue: [String] {
+        lostVariables.filter { !state.variableIsEmpty($0, in: tree) }
+    }
+
+    /// The variables a saved state left out that are not asked again.
+    var lostVariables: [String] {
         var asked = Set(secretsToAskAgain)
         if case .field(let position) = state.phase, let screen = currentScreen {
             let node = tree.screens[screen]
             for field in node.fields[position...] { asked.insert("\(tree.flows[node.flow].id).\(field.id)") }
         }
-        var named = Set<String>()
-        // A result may bear the name of a variable of its flow: named once.
-        return (state.forgottenSecrets.filter { !asked.contains($0) } + state.forgottenResults).filter { named.insert($0).inserted }
+        return state.forgottenSecrets.filter { !asked.contains($0) }
     }
 
     /// The prompt for the next secret asked again: the field as its screen shows it, with

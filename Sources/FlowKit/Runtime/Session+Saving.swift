@@ -33,8 +33,10 @@ extension Session {
 
     /// Restores a session saved by `savedState()` for the same flow. Refused when the
     /// flow's fingerprint changed since (the message names what changed), or when a value
-    /// is not one the flow could hold (`problemInRestoredState`). The secret fields the run
-    /// still reads are then asked again first (`secretsAskedAgain`).
+    /// is not one the flow could hold (`problemInRestoredState`). What the flow determines
+    /// is recomputed, not read (`recomputeBookkeeping`). The secret fields the run still
+    /// reads are then asked again first (`secretsAskedAgain`); other values left out go
+    /// back to their initial values (`restoreLostValues`).
     public init(tree: ResponderTree, environment: [String: String] = [:], maxSteps: Int = 10_000,
                 restoring saved: [UInt8]) throws(SessionRestoreError) {
         let document: SavedSession
@@ -62,10 +64,11 @@ extension Session {
         }
         self.init(tree: tree, environment: environment, maxSteps: maxSteps)
         state = document.state
-        if let problem = problemInRestoredState() {
+        if let problem = problemInRestoredState() ?? recomputeBookkeeping() {
             throw SessionRestoreError(description: "the saved state is damaged: \(problem)")
         }
         secretsAskedAgain = secretFieldsToAskAgain()
+        restoreLostValues()
     }
 
     /// How many changes of a flow a refused resume names.

@@ -1,8 +1,9 @@
 extension Session {
     /// Why the state just restored cannot be a state of this tree (a file edited by hand,
     /// or damaged), or nil when it can. Checked: every stack entry is a screen or child of
-    /// its own flow and every running flow shows something; the phase fits the screen on
-    /// display and the path ends with it; every flow holds exactly its variables, each of
+    /// its own flow and, until the run ended, every running flow shows something; the phase
+    /// fits the screen on display and the path ends with it; a run that ended, ended as a
+    /// run of this flow can; every flow holds exactly its variables, each of
     /// its type, a field's also within its options and bounds; results hold their declared
     /// names; a repetition's counts agree. Values quoted in the answer are sanitized.
     func problemInRestoredState() -> String? {
@@ -31,7 +32,8 @@ extension Session {
                 }
             }
         }
-        if state.phase != .notStarted {
+        // A run that ended may have emptied the root's stack: its last child finished.
+        if state.phase != .notStarted, !isEnded {
             for flow in runningFlows where state.flows[flow].stack.isEmpty {
                 return "flow '\(tree.flows[flow].id)' is running with nothing on its stack"
             }
@@ -43,10 +45,30 @@ extension Session {
             }
         case .action:
             guard state.currentScreen != nil else { return "it offers actions with no screen on display" }
-        case .notStarted, .ended:
+        case .ended(let outcome):
+            return endingProblem(outcome)
+        case .notStarted:
             break
         }
         return nil
+    }
+
+    private var isEnded: Bool {
+        if case .ended = state.phase { return true }
+        return false
+    }
+
+    /// Why a saved ending is none a run of this flow can have: the session saves an ending
+    /// only when the root finished (0), the user quit (0), a branch ran `exit` (one of the
+    /// flow's codes) or the run failed (2); input's end and signals are never saved.
+    private func endingProblem(_ outcome: RunOutcome) -> String? {
+        let fits = switch outcome.status {
+        case .finished, .cancelled: outcome.exitCode == 0 && outcome.message == nil
+        case .exited: tree.exitCodes.contains(outcome.exitCode)
+        case .failed: outcome.exitCode == 2
+        case .incomplete, .interrupted: false
+        }
+        return fits ? nil : "it ended as '\(outcome.status.rawValue)' with exit code \(outcome.exitCode), which no run of the flow does"
     }
 
     /// The flows started and not finished: the root, and every child on the stack of a

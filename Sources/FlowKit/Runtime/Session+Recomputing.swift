@@ -1,0 +1,98 @@
+extension Session {
+    /// A state file is untrusted (cli.md 1.2): after its values pass `problemInRestoredState`,
+    /// what the flow determines is recomputed from the flow and those values, not read from
+    /// the file. Each repetition's elements are the value of its `for_each` now; on the
+    /// screen on display, a required field before the saved position that holds no answer
+    /// is asked again (a secret one among the secrets asked again, any other by moving the
+    /// position back to it). Returns why the state cannot be one of this flow, or nil.
+    mutating func recomputeBookkeeping() -> String? {
+        if let problem = recomputeRepetitions() { return problem }
+        recomputePosition()
+        return nil
+    }
+
+    /// The elements of each repetition under way, evaluated again in the flow that started
+    /// it. Elements computed from a secret were left out of the state and cannot be
+    /// computed again: their number is kept, and they stay `null`.
+    private mutating func recomputeRepetitions() -> String? {
+        let marked = flowsMarkingWhatWasLeftOut()
+        for flow in tree.flows.indices {
+            guard let repetition = state.flows[flow].repetition, let parent = tree.flows[flow].parent else { continue }
+            let scope = SessionScope(tree: tree, flows: marked, environment: environment, flow: parent, fixedTime: fixedTime)
+            var given: [[Value]] = []
+            var fromSecret = false
+            for launch in tree.repeatingLaunches(of: flow) where launch.element == repetition.elementParam {
+                guard let forEach = launch.forEach else { continue }
+                if scope.readsSecret(forEach.parsed) {
+                    fromSecret = true
+                } else if case .success(.list(let elements)) = Evaluator.evaluate(forEach.parsed, in: scope) {
+                    given.append(elements)
+                }
+            }
+            let problem = "the repetition of flow '\(tree.flows[flow].id)' runs over elements its flow does not give"
+            if given.contains(repetition.elements) {
+                state.flows[flow].repetition?.elementsAreSecret = false
+            } else if fromSecret, repetition.elements.allSatisfy({ $0 == .null }) {
+                state.flows[flow].repetition?.elementsAreSecret = true
+            } else if given.count == 1, let elements = given.first {
+                guard elements.indices.contains(repetition.position), elements.count <= Run.maxElements else { return problem }
+                state.flows[flow].repetition?.elements = elements
+                state.flows[flow].repetition?.elementsAreSecret = false
+            } else {
+                return problem
+            }
+        }
+        return nil
+    }
+
+    /// The flows' states with every value left out of the saved state marked as a secret,
+    /// as it was when saved: what reads one reads a secret.
+    private func flowsMarkingWhatWasLeftOut() -> [SessionState.FlowState] {
+        var flows = state.flows
+        for (names, isResult) in [(state.forgottenSecrets, false), (state.forgottenResults, true)] {
+            for name in names {
+                let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+                guard parts.count == 2, let flow = tree.flow(named: parts[0]) else { continue }
+                if isResult { flows[flow].secretResult.insert(parts[1]) } else { flows[flow].secret.insert(parts[1]) }
+            }
+        }
+        return flows
+    }
+
+    /// On the screen on display, the fields before the saved position that must hold an
+    /// answer (required, their `when` holding) and hold none: a secret one was left out of
+    /// the state, so it is asked again whatever the file lists; at any other, the run goes
+    /// on from there.
+    private mutating func recomputePosition() {
+        guard let screen = currentScreen else { return }
+        let node = tree.screens[screen]
+        let asked: Int
+        switch state.phase {
+        case .field(let position): asked = position
+        case .action: asked = node.fields.count
+        case .notStarted, .ended: return
+        }
+        var run = Run(session: self)
+        for (position, field) in node.fields.prefix(asked).enumerated() where field.isRequired {
+            let value = state.flows[node.flow].variables[field.id] ?? .null
+            guard [.null, .string(""), .list([])].contains(value), run.holds(field.when, in: node.flow) else { continue }
+            guard field.type == .secret else {
+                state.phase = .field(position)
+                return
+            }
+            let name = "\(tree.flows[node.flow].id).\(field.id)"
+            if !state.forgottenSecrets.contains(name) { state.forgottenSecrets.append(name) }
+        }
+    }
+
+    /// Each value left out of the saved state and not asked again goes back to its
+    /// declared initial value (a list stays a list): `null` only where that is `null`.
+    mutating func restoreLostValues() {
+        for name in lostVariables {
+            let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let flow = tree.flow(named: parts[0]),
+                  let initial = tree.flows[flow].initialVariables.first(where: { $0.name == parts[1] })?.value else { continue }
+            state.flows[flow].variables[parts[1]] = initial
+        }
+    }
+}
