@@ -1,8 +1,8 @@
 import FoundationEssentials
 
-/// A JSON value of any shape: what JSON-RPC messages carry, read and written with
-/// Foundation's coders, looked into by key and index.
-enum JSONValue: Codable, Equatable, Sendable {
+/// A JSON value of any shape: what JSON-RPC messages carry, read with Foundation's
+/// decoder, looked into by key and index, and written straight to bytes.
+enum JSONValue: Decodable, Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -27,18 +27,62 @@ enum JSONValue: Codable, Equatable, Sendable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
+    /// The value as JSON text (UTF-8, keys sorted, nothing escaped that JSON allows raw).
+    /// Written directly, without Foundation's encoder: that one builds a tree of its own
+    /// first, which for a large document's symbols was many times the answer's size.
+    func encoded() -> [UInt8] {
+        var output: [UInt8] = []
+        write(to: &output)
+        return output
+    }
+
+    private func write(to output: inout [UInt8]) {
         switch self {
-        case .null: try container.encodeNil()
-        case .bool(let value): try container.encode(value)
+        case .null: output += "null".utf8
+        case .bool(let value): output += (value ? "true" : "false").utf8
         // Integral numbers (ids, lines, columns) are written without a fraction.
-        case .number(let value) where value.rounded() == value && abs(value) < 1e15: try container.encode(Int(value))
-        case .number(let value): try container.encode(value)
-        case .string(let value): try container.encode(value)
-        case .array(let values): try container.encode(values)
-        case .object(let entries): try container.encode(entries)
+        case .number(let value) where value.rounded() == value && abs(value) < 1e15: output += String(Int(value)).utf8
+        case .number(let value) where value.isFinite: output += "\(value)".utf8
+        case .number: output += "null".utf8
+        case .string(let value): Self.write(value, to: &output)
+        case .array(let values):
+            output.append(UInt8(ascii: "["))
+            for (position, value) in values.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                value.write(to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let entries):
+            output.append(UInt8(ascii: "{"))
+            for (position, key) in entries.keys.sorted().enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                Self.write(key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                entries[key]?.write(to: &output)
+            }
+            output.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// A JSON string: quote, backslash and C0 controls escaped (RFC 8259 §7).
+    private static func write(_ string: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                output.append(UInt8(ascii: "\\"))
+                output.append(byte)
+            case UInt8(ascii: "\n"): output += "\\n".utf8
+            case UInt8(ascii: "\r"): output += "\\r".utf8
+            case UInt8(ascii: "\t"): output += "\\t".utf8
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                output += "\\u00".utf8
+                output += [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default: output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
     }
 
     subscript(key: String) -> JSONValue? {

@@ -88,11 +88,10 @@ struct LSPConnection {
 
     /// Writes one message.
     func write(_ message: JSONValue) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let body = try? encoder.encode(message) else { return }
-        let frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + [UInt8](body)
-        _ = frame.withUnsafeBytes { Console.writeAll($0, to: output) }
+        let body = message.encoded()
+        for part in [Array("Content-Length: \(body.count)\r\n\r\n".utf8), body] {
+            _ = part.withUnsafeBytes { Console.writeAll($0, to: output) }
+        }
     }
 
     /// A header line, without its CR LF; nil when it is longer than `maxHeaderLine`.

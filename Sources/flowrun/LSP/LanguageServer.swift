@@ -11,8 +11,12 @@ struct LanguageServer {
     private var documents: [String: SourceText] = [:]
     /// The open documents' paths, by their identity (`FlowFileFinder.identity`).
     private var openByIdentity: [String: String] = [:]
-    /// What the last check of each open document found: the files it read, and its outline.
+    /// What the last check of each open document found: the files it read, and its model.
     private var checks: [String: Check] = [:]
+    /// The outlines of checked documents, made when a request first needs one: a large
+    /// document's outline is several times its size, and need not be held while it is
+    /// checked again.
+    private var outlines: [String: FlowOutline] = [:]
     private var shutdownRequested = false
 
     private struct Check {
@@ -21,7 +25,6 @@ struct LanguageServer {
         /// The identities of the other files the check read (included and used, directly
         /// or not): a change to one of them changes this document's findings.
         let reads: Set<String>
-        let outline: FlowOutline?
         let document: FlowDocument?
     }
 
@@ -32,28 +35,54 @@ struct LanguageServer {
     /// Serves until the editor says `exit` or closes the stream; returns the exit status.
     mutating func run() -> Int32 {
         while true {
-            let body: [UInt8]
-            do {
-                switch try connection.read() {
-                case .body(let read): body = read
-                case .malformed(let reason):
-                    report(framing: reason)
-                    continue
-                }
-            } catch {
-                return shutdownRequested ? 0 : 1
+            switch step() {
+            case .exit(let status): return status
+            // Checked once the message is gone: a large document's JSON text and the
+            // bytes of its message need not stay while it is checked.
+            case .recheck(let change): changed(change)
+            case .next: continue
             }
-            guard let message = try? JSONDecoder().decode(JSONValue.self, from: Data(body)), case .object = message else {
-                if connection.returnUnread(ofShortBody: body) {
-                    report(framing: "a body shorter than its Content-Length, cut at the next message's header")
-                } else {
-                    reply(error: -32700, "the message is not JSON", to: .null)
-                }
-                continue
-            }
-            if message["method"]?.string == "exit" { return shutdownRequested ? 0 : 1 }
-            handle(message)
         }
+    }
+
+    private enum Step {
+        case exit(Int32)
+        case recheck(Change)
+        case next
+    }
+
+    /// A document that opened, changed or closed.
+    private struct Change {
+        let path: String
+        let identity: String
+        var opened = false
+        /// The open documents its previous check read.
+        var read: [String] = []
+    }
+
+    /// Reads and handles one message.
+    private mutating func step() -> Step {
+        let body: [UInt8]
+        do {
+            switch try connection.read() {
+            case .body(let read): body = read
+            case .malformed(let reason):
+                report(framing: reason)
+                return .next
+            }
+        } catch {
+            return .exit(shutdownRequested ? 0 : 1)
+        }
+        guard let message = try? JSONDecoder().decode(JSONValue.self, from: Data(body)), case .object = message else {
+            if connection.returnUnread(ofShortBody: body) {
+                report(framing: "a body shorter than its Content-Length, cut at the next message's header")
+            } else {
+                reply(error: -32700, "the message is not JSON", to: .null)
+            }
+            return .next
+        }
+        if message["method"]?.string == "exit" { return .exit(shutdownRequested ? 0 : 1) }
+        return handle(message).map(Step.recheck) ?? .next
     }
 
     /// A frame that is not a message has no id to answer: it is reported on stderr and
@@ -64,11 +93,13 @@ struct LanguageServer {
         connection.write(["jsonrpc": "2.0", "method": "window/logMessage", "params": ["type": 1, "message": .string("flowrun " + message)]])
     }
 
-    private mutating func handle(_ message: JSONValue) {
+    /// Answers a request; for a notification that a document opened, changed or closed,
+    /// takes its text and says what to check again.
+    private mutating func handle(_ message: JSONValue) -> Change? {
         let id = message["id"]
         guard let method = message["method"]?.string else {
             if let id { reply(error: -32600, "a request needs a method", to: id) }
-            return
+            return nil
         }
         let params = message["params"] ?? .null
         switch method {
@@ -78,23 +109,29 @@ struct LanguageServer {
             shutdownRequested = true
             reply(.null, to: id)
         case "textDocument/didOpen":
-            guard let path = path(params["textDocument"]), let text = params["textDocument"]?["text"]?.string else { return }
+            guard let path = path(params["textDocument"]), let text = params["textDocument"]?["text"]?.string else { return nil }
             let identity = FlowFileFinder.identity(of: path)
             openByIdentity[identity] = path
             documents[path] = SourceText(Array(text.utf8))
-            changed(path, identity: identity, opened: true)
+            return Change(path: path, identity: identity, opened: true)
         case "textDocument/didChange":
             guard let path = path(params["textDocument"]), documents[path] != nil,
-                  let text = params["contentChanges"]?.array?.last?["text"]?.string else { return }
-            documents[path] = SourceText(Array(text.utf8))
-            changed(path, identity: FlowFileFinder.identity(of: path))
-        case "textDocument/didClose":
-            guard let path = path(params["textDocument"]), documents[path] != nil else { return }
-            let identity = FlowFileFinder.identity(of: path)
+                  let text = params["contentChanges"]?.array?.last?["text"]?.string else { return nil }
+            let read = openDocuments(readBy: path)
+            // The previous text and check go first: two large documents need not meet.
             documents[path] = nil
+            forget(path)
+            documents[path] = SourceText(Array(text.utf8))
+            return Change(path: path, identity: FlowFileFinder.identity(of: path), read: read)
+        case "textDocument/didClose":
+            guard let path = path(params["textDocument"]), documents[path] != nil else { return nil }
+            let identity = FlowFileFinder.identity(of: path)
+            let read = openDocuments(readBy: path)
+            documents[path] = nil
+            forget(path)
             openByIdentity[identity] = nil
             publish([], for: path)
-            changed(path, identity: identity)
+            return Change(path: path, identity: identity, read: read)
         case "textDocument/hover": reply(hover(params), to: id)
         case "textDocument/definition": reply(definition(params), to: id)
         case "textDocument/completion": reply(completion(params), to: id)
@@ -103,6 +140,7 @@ struct LanguageServer {
         default:
             if let id { reply(error: -32601, "flowrun lsp does not handle '\(method)'", to: id) }
         }
+        return nil
     }
 
     private static let capabilities: JSONValue = [
@@ -120,30 +158,36 @@ struct LanguageServer {
     // MARK: Checking
 
     /// Checks again, after a document opened, changed or closed, the open documents whose
-    /// findings that can change: the document itself and those that include or use it,
+    /// findings can change: the document itself and those that include or use it,
     /// directly or not (and, on opening, those that could not find a file they include).
     /// Diagnostics go out for these and for the open documents they read, whose findings
     /// come from them.
-    private mutating func changed(_ path: String, identity: String, opened: Bool = false) {
+    private mutating func changed(_ change: Change) {
+        let path = change.path
         var stale = documents.keys.filter { other in
-            other != path && (checks[other]?.reads.contains(identity) == true
-                || opened && checks[other]?.report.diagnostics.contains { $0.code == .includeNotFound } == true)
+            other != path && (checks[other]?.reads.contains(change.identity) == true
+                || change.opened && checks[other]?.report.diagnostics.contains { $0.code == .includeNotFound } == true)
         }
         if documents[path] != nil { stale.append(path) }
-        var published = Set(stale)
-        for document in stale + [path] { published.formUnion(openDocuments(readBy: document)) }
-        checks[path] = nil
+        var published = Set(stale + change.read)
+        for document in stale { published.formUnion(openDocuments(readBy: document)) }
         var validator = Validator()
         validator.loader.openDocuments = documents.mapValues(\.bytes)
         for document in stale {
             // The previous check goes first: a large document's two models need not meet.
-            checks[document] = nil
+            forget(document)
             checks[document] = check(document, with: validator)
             published.formUnion(openDocuments(readBy: document))
         }
         for document in published.sorted() where documents[document] != nil {
             publish(findings(of: document), for: document)
         }
+    }
+
+    /// Drops a document's check and outline.
+    private mutating func forget(_ path: String) {
+        checks[path] = nil
+        outlines[path] = nil
     }
 
     /// Loads and checks an open document, as `validate` checks files given together.
@@ -153,7 +197,7 @@ struct LanguageServer {
         let report = validator.report(of: loaded, file: path)
         return Check(report: report, sources: loaded.sources,
                      reads: Set(loaded.sources.keys.filter { $0 != path }.map(FlowFileFinder.identity)),
-                     outline: loaded.document.map { FlowOutline(document: $0, sources: loaded.sources) }, document: loaded.document)
+                     document: loaded.document)
     }
 
     /// The open documents that the last check of `path` read.
@@ -202,13 +246,13 @@ struct LanguageServer {
 
     // MARK: Requests
 
-    private func hover(_ params: JSONValue) -> JSONValue {
+    private mutating func hover(_ params: JSONValue) -> JSONValue {
         guard let (path, mark) = place(params), let reference = reference(at: mark, in: path) else { return .null }
         return ["contents": ["kind": "markdown", "value": .string(reference.hover)],
                 "range": positions(of: path).range(reference.location.range.start, reference.location.range.end)]
     }
 
-    private func definition(_ params: JSONValue) -> JSONValue {
+    private mutating func definition(_ params: JSONValue) -> JSONValue {
         guard let (path, mark) = place(params), let target = reference(at: mark, in: path)?.definition else { return .null }
         return ["uri": .string(DocumentURI.uri(of: target.file)),
                 "range": positions(of: target.file).range(target.range.start, target.range.end)]
@@ -255,8 +299,8 @@ struct LanguageServer {
         return .array(actions)
     }
 
-    private func symbols(_ params: JSONValue) -> JSONValue {
-        guard let path = path(params["textDocument"]), let root = checks[path]?.outline?.root else { return .array([]) }
+    private mutating func symbols(_ params: JSONValue) -> JSONValue {
+        guard let path = path(params["textDocument"]), let root = outline(of: path)?.root else { return .array([]) }
         let positions = self.positions(of: path)
         func describe(_ symbol: FlowOutline.Symbol) -> JSONValue? {
             guard symbol.location.file == path else { return nil }
@@ -291,8 +335,23 @@ struct LanguageServer {
         return DocumentPositions(text: checks.values.lazy.compactMap { $0.sources[path] }.first)
     }
 
-    private func reference(at mark: Mark, in path: String) -> FlowOutline.Reference? {
-        checks.values.lazy.compactMap { $0.outline?.reference(at: mark, in: path) }.first
+    private mutating func reference(at mark: Mark, in path: String) -> FlowOutline.Reference? {
+        // Its own outline first, then those of the documents that read it.
+        let identity = FlowFileFinder.identity(of: path)
+        let readers = checks.filter { $0.key != path && $0.value.reads.contains(identity) }.keys.sorted()
+        for document in [path] + readers {
+            if let reference = outline(of: document)?.reference(at: mark, in: path) { return reference }
+        }
+        return nil
+    }
+
+    /// The outline of an open document's last check.
+    private mutating func outline(of path: String) -> FlowOutline? {
+        if let outline = outlines[path] { return outline }
+        guard let check = checks[path], let document = check.document else { return nil }
+        let outline = FlowOutline(document: document, sources: check.sources)
+        outlines[path] = outline
+        return outline
     }
 
     /// The flows from the root to the one the cursor is in, found by the `flows:` keys on
