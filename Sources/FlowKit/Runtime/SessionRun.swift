@@ -565,7 +565,7 @@ struct Run {
         var readsSecret = false
         for argument in command.arguments {
             guard let text = render(argument, in: flow, revealing: true), let masked = render(argument, in: flow) else {
-                events.append(.warning("the command is not run: an argument failed", at: command.location))
+                if !ended { events.append(.warning("the command is not run: an argument failed", at: command.location)) }
                 return
             }
             arguments.append(text)

@@ -61,8 +61,9 @@ struct ProcessCommandRunner: CommandRunning {
                             let secrets = StderrSecrets(request.secrets)
                             if let reason = secrets.hidingReason {
                                 var told = false
-                                for try await chunk in execution.standardError where !told && chunk.count > 0 {
-                                    display.show(Array("(\(request.shownArguments[0]): \(reason).)\n".utf8))
+                                // Read to its end all the same, so that the program never blocks on a full pipe.
+                                for try await chunk in execution.standardError where !told && !chunk.isEmpty {
+                                    display.show(Array("(\(request.shownArguments.first ?? program): \(reason).)\n".utf8))
                                     told = true
                                 }
                                 return nil
