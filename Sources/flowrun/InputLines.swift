@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FlowKit
 
 /// Lines from standard input, read with `read(2)` so that a signal interrupts the wait.
 /// Text is UTF-8, taken as typed: a byte order mark at the start of the input is not
@@ -12,6 +13,8 @@ struct InputLines {
         case text(String)
         /// A line whose bytes are not UTF-8: its number, from 1.
         case notUTF8(line: Int)
+        /// A line longer than `InputLimit.lineBytes`: its number, from 1. Its bytes were dropped.
+        case tooLong(line: Int)
         case endOfInput
         case interrupted
     }
@@ -22,6 +25,8 @@ struct InputLines {
     /// How much of `buffer` is known to hold no line break, so a long line is scanned once.
     private var scanned = 0
     private var ended = false
+    /// Whether the line being read is already too long: its bytes are dropped up to its end.
+    private var dropping = false
 
     /// The next line without its line break (CR LF too), the end of input, or an interruption.
     mutating func next() -> Line {
@@ -33,16 +38,22 @@ struct InputLines {
                     buffer.removeSubrange(...newline)
                     scanned = 0
                 }
-                return decoded(line)
+                return checked(line)
             }
             scanned = buffer.count
+            // A line past the limit is not kept: what is read of it is dropped as it comes.
+            if buffer.count > InputLimit.lineBytes + 1 {
+                dropping = true
+                buffer.removeAll(keepingCapacity: true)
+                scanned = 0
+            }
             if ended {
-                guard !buffer.isEmpty else { return .endOfInput }
+                guard !buffer.isEmpty || dropping else { return .endOfInput }
                 defer {
                     buffer.removeAll()
                     scanned = 0
                 }
-                return decoded(buffer[...])
+                return checked(buffer[...])
             }
             // A signal that arrives between a look at the flags and a blocking read would be
             // missed until the next line, which may never come: the read waits only once
@@ -61,6 +72,14 @@ struct InputLines {
                 ended = true
             }
         }
+    }
+
+    /// The next line, unless it is longer than the limit.
+    private mutating func checked(_ bytes: ArraySlice<UInt8>) -> Line {
+        guard dropping || bytes.count > InputLimit.lineBytes else { return decoded(bytes) }
+        dropping = false
+        linesRead += 1
+        return .tooLong(line: linesRead)
     }
 
     /// The next line's text, without the byte order mark that may start the input.

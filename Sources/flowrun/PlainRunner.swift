@@ -150,6 +150,8 @@ struct PlainRunner {
                     throw Stop(message: "line \(number) of stdin is not valid UTF-8; flowrun reads UTF-8 text", exitCode: 65)
                 }
                 write("! That line is not valid UTF-8 (is the terminal set to UTF-8?); type it again.\n" + prompt)
+            case .tooLong:
+                write("! " + InputLimit.refusal + "\n" + prompt)
             }
         }
     }

@@ -49,6 +49,24 @@ import TestSupport
         #expect(generated.cases.contains { $0.input.contains("open sesame") && $0.input.contains("check") })
     }
 
+    /// Spec §11 1.2: a flow test's line of input over 1 MiB is refused, as on stdin, and
+    /// the next line answers the same question.
+    @Test func anInputLineOverOneMebibyteIsRefused() throws {
+        let (_, tree) = try compiled(Self.counter)
+        let long = String(repeating: "a", count: (1 << 20) + 1)
+        let source = """
+        flow: counter.yaml
+        cases:
+          - name: long
+            input: [\(long), "open sesame", check]
+            expect: { status: finished }
+        """
+        let file = try #require(FlowTestReader().read(Array(source.utf8), file: "t.yaml").file)
+        let result = FlowTestRunner(tree: tree).run(file.cases[0])
+        #expect(result.failures.isEmpty, "\(result.failures.map(\.message))")
+        #expect(result.refusals.map(\.reason) == ["That line is longer than 1 MiB, the limit of a line of input."])
+    }
+
     @Test func aBoundedSearchSaysWhatItDidNotReach() throws {
         let (document, tree) = try compiled(Self.counter)
         let generated = TestGenerator(universe: CoverageUniverse(document: document, tree: tree), maxStates: 5).generate()

@@ -56,6 +56,48 @@ import TestSupport
         #expect(outcome.stderr.contains("Hello Ada; unset: true"), "\(outcome.stderr)")
     }
 
+    /// Spec §11 1.2: a value built at run time past 16 MiB of text or 1,000,000 elements
+    /// stops the run (exit 2, status `failed`, the result document printed) rather than
+    /// exhausting memory; forty doublings used to end in SIGABRT. In a `when` too, where
+    /// it does not count as false.
+    @Test(arguments: [("s", false), ("l", false), ("s", true), ("l", true)])
+    func fortyDoublingsStopTheRunWithAResult(variable: String, inWhen: Bool) throws {
+        let condition = inWhen ? "size(\(variable) + \(variable)) > 0 && n < 40" : "n < 40"
+        let directory = try flowFile("""
+        version: 1
+        flow: app
+        start: home
+        variables: { s: "0123456789abcdef", l: [1, 2, 3, 4], n: 0 }
+        on:
+          again:
+            - { when: "\(condition)", set: { \(variable): "\(variable) + \(variable)", n: n + 1 }, replace: mid }
+            - { say: "counted as false", replace: home }
+        screens:
+          home:
+            actions: [go, quit]
+            on: { go: { replace: mid } }
+        flows:
+          mid:
+            start: child
+            on:
+              child.done: { send: again }
+            flows:
+              child:
+                start: end
+                screens:
+                  end: { terminal: true }
+        """)
+        let outcome = try FlowrunProcess.run(["run", "flow.yaml"], stdin: "go\nquit\n", directory: directory)
+        #expect(outcome.status == 2, "\(outcome.stderr.suffix(500))")
+        #expect(!outcome.stderr.contains("counted as false"))
+        let result = try json(outcome.stdout)
+        #expect(result["status"] as? String == "failed")
+        let message = try #require(result["message"] as? String)
+        let limit = variable == "s" ? "16 MiB of text" : "1000000 elements"
+        #expect(message.hasSuffix("the value built here is larger than \(limit), the limit of a value built at run time"), "\(message)")
+        #expect(message.hasPrefix(inWhen ? "flow.yaml:7:15: " : "flow.yaml:7:"), "\(message)")
+    }
+
     @Test func theSignInScriptGivesTheDocumentedPath() throws {
         let example = Self.examples[0]
         let outcome = try FlowrunProcess.run([example.file], stdin: example.input, directory: flows)

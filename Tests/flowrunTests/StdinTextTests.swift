@@ -27,6 +27,24 @@ import TestSupport
         #expect(!outcome.stdout.unicodeScalars.contains("\u{FEFF}"))
     }
 
+    /// Spec §11 1.2: a line of input over 1 MiB is refused, and the next line answers.
+    @Test func aLineOverOneMebibyteIsRefusedAndTheNextLineAnswers() throws {
+        let long = String(repeating: "x", count: (1 << 20) + 10)
+        let outcome = try FlowrunProcess.run(["run", "f.yaml"], stdin: "\(long)\nAda\nParis\ndone\n",
+                                             directory: try FlowrunProcess.folder(holding: Self.flow))
+        #expect(outcome.status == 0, "\(outcome.stderr.prefix(500))")
+        #expect(outcome.stderr.contains("! That line is longer than 1 MiB, the limit of a line of input."), "\(outcome.stderr.prefix(500))")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        let values = try #require((document["values"] as? [String: [String: Any]])?["t"])
+        #expect(values["name"] as? String == "Ada")
+        #expect(values["city"] as? String == "Paris")
+        let exact = String(repeating: "y", count: 1 << 20)
+        let kept = try FlowrunProcess.run(["run", "f.yaml"], stdin: "\(exact)\nParis\ndone\n",
+                                          directory: try FlowrunProcess.folder(holding: Self.flow))
+        #expect(kept.status == 0, "a line of exactly 1 MiB is taken")
+        #expect(!kept.stderr.contains("longer than 1 MiB"))
+    }
+
     @Test func aLineThatIsNotUTF8StopsAScriptedRun() throws {
         let directory = try FlowrunProcess.folder(holding: Self.flow)
         var input = Data("Ada\nPar".utf8)

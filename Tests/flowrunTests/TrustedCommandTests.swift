@@ -91,6 +91,56 @@ import TestSupport
         #expect(!outcome.stderr.contains("proj/build|"), "never run cut: \(outcome.stderr)")
     }
 
+    /// cli.md 1.2: a program's stderr has no provenance, so a secret it was given is
+    /// masked there by its text; a secret shorter than 4 characters hides the stderr.
+    static let echoingFlow = """
+    version: 1
+    flow: app
+    start: s
+    variables: { out: {} }
+    screens:
+      s:
+        fields: [{ id: token, type: secret }]
+        actions: [go, quit]
+        on:
+          go:
+            run: { command: [sh, -c, 'printf "got %s and %s\\nlast %s" "$TOKEN" "$TOKEN" "$TOKEN" >&2'], env: { TOKEN: "{{ token }}" }, into: out }
+            say: "exit={{ out.exit_code }}"
+    """
+
+    @Test func aSecretThatAProgramWritesOnStderrIsMasked() throws {
+        let directory = try FlowrunProcess.folder(holding: Self.echoingFlow)
+        let outcome = try FlowrunProcess.run(["run", "--trust", "f.yaml"], stdin: "hunter2\ngo\nquit\n", directory: directory)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("got ****** and ******\nlast ******\n"), "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("hunter2"), "\(outcome.stderr)")
+    }
+
+    @Test func aProgramGivenAShortSecretHasItsStderrHidden() throws {
+        let directory = try FlowrunProcess.folder(holding: Self.echoingFlow)
+        let outcome = try FlowrunProcess.run(["run", "--trust", "f.yaml"], stdin: "4711\ngo\nquit\n", directory: directory)
+        #expect(outcome.stderr.contains("got ****** and ******"), "4 characters are masked: \(outcome.stderr)")
+        let short = try FlowrunProcess.run(["run", "--trust", "f.yaml"], stdin: "471\ngo\nquit\n", directory: directory)
+        #expect(short.status == 0, "\(short.stderr)")
+        #expect(!short.stderr.contains("got ******") && !short.stderr.contains("471"), "\(short.stderr)")
+        #expect(short.stderr.contains("(sh: its stderr is not shown: it was given a secret shorter than 4 characters, which masking would reveal.)"),
+                "\(short.stderr)")
+        #expect(short.stderr.contains("exit=******"), "the run goes on: \(short.stderr)")
+    }
+
+    /// A stderr without line breaks is read in linear time: each chunk is searched for a
+    /// line break once, not the whole of what is pending.
+    @Test func aLongStderrWithoutLineBreaksIsReadInLinearTime() throws {
+        let directory = try FlowrunProcess.folder(holding: Self.flow("sh, -c, 'head -c 16777216 /dev/zero | tr \"\\\\0\" x >&2'"))
+        let clock = ContinuousClock()
+        let started = clock.now
+        let outcome = try FlowrunProcess.run(["run", "--trust", "f.yaml"], stdin: "hunter2\ngo\nquit\n", directory: directory)
+        #expect(outcome.status == 0)
+        #expect(outcome.stderr.contains(String(repeating: "x", count: 1000)))
+        // About 3 s in a debug build; read in quadratic time, twice as much took over 60.
+        #expect(clock.now - started < .seconds(10))
+    }
+
     @Test func stderrIsShownAsItComesWithControlCharactersMadeHarmless() throws {
         let (outcome, _) = try Self.run(Self.flow(#"sh, -c, 'printf "warn \033[31mred\n" >&2'"#))
         #expect(outcome.stderr.contains(#"warn \u{1b}[31mred"# + "\n"), "\(outcome.stderr)")

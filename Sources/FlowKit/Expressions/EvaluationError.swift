@@ -7,6 +7,9 @@ public struct EvaluationError: Error, Hashable, Sendable {
     public var message: String
     public var offset: Int
     public var length: Int
+    /// Whether the failure stops the run rather than being warned about (a value past the
+    /// limits of spec §11 1.2: the run stops, even in a `when`, which it does not make false).
+    public var stopsTheRun = false
 
     public init(_ message: String, offset: Int, length: Int) {
         self.message = message

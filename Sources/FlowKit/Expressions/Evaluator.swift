@@ -27,7 +27,7 @@ struct Evaluation {
             var values: [Value] = []
             values.reserveCapacity(elements.count)
             for element in elements { values.append(try value(of: element)) }
-            return .list(values)
+            return try checked(.list(values), at: node)
         case .map(let entries):
             var map: [String: Value] = [:]
             for entry in entries {
@@ -39,7 +39,7 @@ struct Evaluation {
                     throw EvaluationError("the map repeats the key \(MessageText.quoted(key))", at: entry.key.span)
                 }
             }
-            return .map(map)
+            return try checked(.map(map), at: node)
         case .identifier(let name):
             guard let value = scope.variable(name) else {
                 throw EvaluationError("unknown name '\(name)'", at: node.span)
@@ -50,7 +50,7 @@ struct Evaluation {
         case .index(let operand, let index):
             return try self.index(try value(of: operand), by: try value(of: index), node: node)
         case .call(let function, let receiver, let arguments):
-            return try call(function, receiver: receiver, arguments: arguments, node: node)
+            return try checked(try call(function, receiver: receiver, arguments: arguments, node: node), at: node)
         case .unary(let op, let operand):
             return try Operations.unary(op, try value(of: operand), at: node.span)
         case .binary(.and, let lhs, let rhs):
@@ -58,7 +58,7 @@ struct Evaluation {
         case .binary(.or, let lhs, let rhs):
             return try logical(absorbing: true, lhs, rhs, node: node)
         case .binary(let op, let lhs, let rhs):
-            return try Operations.binary(op, try value(of: lhs), try value(of: rhs), at: node.span)
+            return try checked(try Operations.binary(op, try value(of: lhs), try value(of: rhs), at: node.span), at: node)
         case .conditional(let condition, let then, let otherwise):
             switch try value(of: condition) {
             case .bool(true): return try value(of: then)
@@ -67,6 +67,16 @@ struct Evaluation {
                 throw EvaluationError("the condition before '?' is \(other.kindName), not bool", at: condition.span)
             }
         }
+    }
+
+    /// A value just built, if it keeps the limits of a value built at run time; an int,
+    /// a bool or a double is never past them, and is not walked.
+    private func checked(_ built: Value, at node: ExpressionNode) throws(EvaluationError) -> Value {
+        switch built {
+        case .string, .list, .map: try ValueLimits.check(built, at: node.span)
+        case .null, .bool, .int, .double: break
+        }
+        return built
     }
 
     // MARK: - Logic

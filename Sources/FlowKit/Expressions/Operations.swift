@@ -50,6 +50,7 @@ enum Operations {
             default: return .double(a / b)
             }
         case (.string(let a), .string(let b)) where op == .add:
+            try ValueLimits.check(textBytes: a.utf8.count + b.utf8.count, at: span)
             return .string(a + b)
         case (.list(let a), .list(let b)) where op == .add:
             return .list(a + b)

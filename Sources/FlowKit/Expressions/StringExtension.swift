@@ -37,7 +37,7 @@ enum StringExtension {
             guard end >= 0, end < scalars.count else { throw outOfRange(end, at: span) }
             return .int(lastIndex(of: needle, in: scalars, upTo: end) ?? -1)
         case .replace:
-            return .string(replace(try string(0), with: try string(1), in: scalars, limit: rest.count == 3 ? try int(2) : -1))
+            return .string(try replace(try string(0), with: try string(1), in: scalars, limit: rest.count == 3 ? try int(2) : -1, at: span))
         case .split:
             return .list(split(scalars, by: try string(0), limit: rest.count == 2 ? try int(1) : -1).map(Value.string))
         case .quote:
@@ -61,10 +61,13 @@ enum StringExtension {
             separator = given
         }
         var texts: [String] = []
+        var bytes = separator.utf8.count * max(elements.count - 1, 0)
         for element in elements {
             guard case .string(let text) = element else { throw EvaluationError("join() joins strings, not \(element.kindName)", at: span) }
             texts.append(text)
+            bytes += text.utf8.count
         }
+        try ValueLimits.check(textBytes: bytes, at: span)
         return .string(texts.joined(separator: separator))
     }
 
@@ -86,13 +89,18 @@ enum StringExtension {
 
     /// Go's `strings.Replace` on scalars: at most `limit` replacements (all when negative);
     /// an empty `old` matches before every scalar and at the end.
-    private static func replace(_ old: String, with new: String, in scalars: [Unicode.Scalar], limit: Int) -> String {
+    /// The text built is checked against the limit of a value as it grows, since an empty
+    /// `old` multiplies the length of `new` by that of the text.
+    private static func replace(_ old: String, with new: String, in scalars: [Unicode.Scalar], limit: Int,
+                                at span: ExpressionSpan) throws(EvaluationError) -> String {
         let pattern = Array(old.unicodeScalars)
         var result = String.UnicodeScalarView()
-        var replaced = 0, position = 0
+        var replaced = 0, position = 0, added = 0
         while position <= scalars.count {
             let room = limit < 0 || replaced < limit
             if room, pattern.isEmpty || (position + pattern.count <= scalars.count && scalars[position..<(position + pattern.count)].elementsEqual(pattern)) {
+                added += new.utf8.count
+                try ValueLimits.check(textBytes: added, at: span)
                 result.append(contentsOf: new.unicodeScalars)
                 replaced += 1
                 if pattern.isEmpty {

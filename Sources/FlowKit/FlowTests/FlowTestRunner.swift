@@ -135,6 +135,10 @@ struct ScriptedRun {
                     continue
                 }
                 guard let line = remaining.popFirst() else { break playing }
+                guard line.value.utf8.count <= InputLimit.lineBytes else {
+                    record([.refused(InputLimit.refusal)], line: line, secret: prompt.field.type == .secret)
+                    continue
+                }
                 // Read as plain mode reads it: `/ID` chooses an action, `/` clears the field.
                 switch FieldLine(line.value) {
                 case .action(let action):
@@ -145,6 +149,10 @@ struct ScriptedRun {
                 }
             case .action(let prompt)?:
                 guard let line = remaining.popFirst() else { break playing }
+                guard line.value.utf8.count <= InputLimit.lineBytes else {
+                    record([.refused(InputLimit.refusal)], line: line)
+                    continue
+                }
                 let screen = session.currentScreen
                 let action = prompt.actionID(forLine: line.value)
                 record(session.perform(action), line: line, action: action, on: screen)

@@ -13,6 +13,10 @@ public struct CommandRequest: Sendable, Equatable {
     public var shownArguments: [String]
     /// Where the `run` is written.
     public var location: SourceLocation
+    /// What the program was given that is a secret or computed from one: the text of each
+    /// `{{ … }}` of its arguments and `env` that reads one. Its stderr carries no
+    /// provenance, so these are masked there by their text (cli.md 1.2).
+    public var secrets: [String] = []
 }
 
 /// How a command ended, as `into` receives it: `{ exit_code, stdout, timed_out }`.

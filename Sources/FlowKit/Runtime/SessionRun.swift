@@ -560,16 +560,20 @@ struct Run {
     /// needs them; events show the arguments masked, and a secret in the arguments,
     /// which any user can read in the process list, gets a warning.
     private mutating func run(_ command: ResponderTree.CommandNode, in flow: Int) {
-        var arguments: [String] = [], shown: [String] = []
+        guard !ended else { return }
+        var arguments: [String] = [], shown: [String] = [], secrets: [String] = []
         var readsSecret = false
         for argument in command.arguments {
             guard let text = render(argument, in: flow, revealing: true), let masked = render(argument, in: flow) else {
-                events.append(.warning("the command is not run: an argument failed", at: command.location))
+                if !ended { events.append(.warning("the command is not run: an argument failed", at: command.location)) }
                 return
             }
             arguments.append(text)
             shown.append(masked)
-            readsSecret = readsSecret || text != masked
+            if text != masked {
+                readsSecret = true
+                secrets += secretTexts(of: argument, in: flow)
+            }
         }
         if readsSecret {
             events.append(.warning("a value computed from a secret is in the command's arguments, which any user can read in the process list; pass it in 'env'",
@@ -579,10 +583,14 @@ struct Run {
         for (name, value) in command.environment {
             guard let text = render(value, in: flow, revealing: true) else { continue }
             environment[name] = text
-            readsSecret = readsSecret || render(value, in: flow) != text
+            if render(value, in: flow) != text {
+                readsSecret = true
+                secrets += secretTexts(of: value, in: flow)
+            }
         }
         let request = CommandRequest(arguments: arguments, environment: environment, timeout: command.timeout,
-                                     label: render(command.label, in: flow), shownArguments: shown, location: command.location)
+                                     label: render(command.label, in: flow), shownArguments: shown, location: command.location,
+                                     secrets: secrets)
         let result = Self.nulRefusal(arguments: arguments, environment: environment).map { CommandResult(exitCode: 126, failure: $0) }
             ?? commandRunner?.run(request)
             ?? CommandResult(exitCode: 126, failure: "this session runs no commands")
@@ -593,6 +601,18 @@ struct Run {
             state.flows[flow].variables[into] = result.value
             // What a program given a secret prints may be that secret.
             if readsSecret { state.flows[flow].secret.insert(into) } else { state.flows[flow].secret.remove(into) }
+        }
+    }
+
+    /// The text each `{{ … }}` of the template that reads a secret gives, as a program
+    /// receives it; an empty one is left out (there is nothing to mask).
+    private func secretTexts(of template: Compiled<Template>, in flow: Int) -> [String] {
+        let scope = scope(flow)
+        return template.parsed.parts.compactMap { part in
+            guard case .expression(let expression, _) = part, scope.readsSecret(expression),
+                  case .success(let value) = Evaluator.evaluate(expression, in: scope) else { return nil }
+            let text = ValueFormatting.render(value)
+            return text.isEmpty ? nil : text
         }
     }
 
@@ -687,11 +707,14 @@ struct Run {
     /// Whether a condition holds; no condition holds. A failing or non-boolean one
     /// counts as false, with a warning (spec §9).
     mutating func holds(_ condition: Compiled<Expression>?, in flow: Int) -> Bool {
+        // Once the run has stopped (a value past the limits, say), no further branch holds.
+        guard !ended else { return false }
         guard let condition else { return true }
         return holds(condition, in: scope(flow))
     }
 
     private mutating func holds(_ condition: Compiled<Expression>?, in scope: SessionScope) -> Bool {
+        guard !ended else { return false }
         guard let condition else { return true }
         switch evaluate(condition, in: scope, ifFailing: "counted as false") {
         case .bool(let value)?: return value
@@ -705,13 +728,27 @@ struct Run {
     /// The expression's value, or nil when it fails, with a warning that says what the
     /// failure leads to (`counted as false`, `'x' is not assigned`: spec §9).
     mutating func evaluate(_ expression: Compiled<Expression>, in scope: SessionScope, ifFailing consequence: String) -> Value? {
-        switch Evaluator.evaluate(expression.parsed, in: scope) {
+        guard !ended else { return nil }
+        let outcome = Evaluator.evaluate(expression.parsed, in: scope)
+        if stopsTheRun(outcome, in: scope, at: expression.location) { return nil }
+        switch outcome {
         case .success(let value): return value
         case .failure(let error):
             let message = Self.shownMessage(of: error, readsSecret: scope.readsSecret(expression.parsed))
             events.append(.warning("'\(expression.source)' failed: \(message); \(consequence)", at: expression.location))
             return nil
         }
+    }
+
+    /// Ends the run when the evaluation (or a computed value it read) built a value past
+    /// the limits of spec §11 1.2: a run-time error, exit 2, whatever the expression was for.
+    private mutating func stopsTheRun<Success>(_ outcome: Result<Success, EvaluationError>, in scope: SessionScope,
+                                                at location: SourceLocation) -> Bool {
+        var stopping = scope.valuePastLimits
+        if case .failure(let error) = outcome, error.stopsTheRun { stopping = error }
+        guard let error = stopping else { return false }
+        end(RunOutcome(.failed, exitCode: 2, message: "\(location): \(error.message)"))
+        return true
     }
 
     /// A failure's message as a warning may show it. A message can quote a value the
@@ -729,7 +766,9 @@ struct Run {
         guard let template else { return nil }
         let scope = scope(flow)
         let hiding = { (expression: Expression) in !revealing && scope.readsSecret(expression) ? SecretMask.mask : nil }
-        switch template.parsed.render(in: scope, hiding: hiding) {
+        let outcome = template.parsed.render(in: scope, hiding: hiding)
+        if stopsTheRun(outcome, in: scope, at: template.location) { return nil }
+        switch outcome {
         case .success(let text): return text
         case .failure(let error):
             let message = Self.shownMessage(of: error, readsSecret: scope.readsSecret(template.parsed))

@@ -57,7 +57,9 @@ struct SessionScope: ValueScope {
         case .success(let result): value = result
         // An interrupted evaluation is not the value: it is not kept.
         case .failure where Interruption.isRequested: return .null
-        case .failure: value = .null
+        case .failure(let error):
+            if error.stopsTheRun { memo.pastLimits = memo.pastLimits ?? error }
+            value = .null
         }
         memo.values[key] = value
         return value
@@ -119,6 +121,9 @@ struct SessionScope: ValueScope {
         }
     }
 
+    /// Why a computed value read in this scope failed past the limits of a value, if one did.
+    var valuePastLimits: EvaluationError? { memo.pastLimits }
+
     func isFlow(_ name: String) -> Bool { tree.flow(named: name) != nil }
 
     func flowMember(flow name: String, member: String) -> Value? {
@@ -165,4 +170,7 @@ private final class ComputedMemo {
 
     var values: [Key: Value] = [:]
     var readsSecret: [Key: Bool] = [:]
+    /// A computed value that went past the limits of a value: it reads as null, and the
+    /// run stops once the evaluation that read it ends.
+    var pastLimits: EvaluationError?
 }

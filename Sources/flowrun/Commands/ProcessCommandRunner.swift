@@ -58,9 +58,21 @@ struct ProcessCommandRunner: CommandRunning {
                     watch.started(execution.processIdentifier.value)
                     return try await withThrowingTaskGroup(of: CapturedOutput?.self) { streams in
                         streams.addTask {
+                            let secrets = StderrSecrets(request.secrets)
+                            if let reason = secrets.hidingReason {
+                                var told = false
+                                // Read to its end all the same, so that the program never blocks on a full pipe.
+                                for try await chunk in execution.standardError where !told && !chunk.isEmpty {
+                                    display.show(Array("(\(request.shownArguments.first ?? program): \(reason).)\n".utf8))
+                                    told = true
+                                }
+                                return nil
+                            }
                             var lines = LineBuffer()
-                            for try await chunk in execution.standardError { display.show(lines.complete(adding: Self.bytes(of: chunk))) }
-                            display.show(lines.rest())
+                            for try await chunk in execution.standardError {
+                                display.show(secrets.masked(lines.complete(adding: Self.bytes(of: chunk))))
+                            }
+                            display.show(secrets.masked(lines.rest()))
                             return nil
                         }
                         streams.addTask {
@@ -114,15 +126,19 @@ private struct CapturedOutput: Sendable {
     }
 }
 
-/// Bytes cut into whole lines, so that a spinner is never drawn in the middle of one.
+/// Bytes cut into whole lines, so that a spinner is never drawn in the middle of one (and
+/// a secret is masked whole). Only the new chunk is searched for a line break, so a long
+/// stderr without one costs linear time, not the square of its length.
 private struct LineBuffer {
     private var pending: [UInt8] = []
 
     mutating func complete(adding chunk: [UInt8]) -> [UInt8] {
-        pending += chunk
-        guard let end = pending.lastIndex(of: UInt8(ascii: "\n")) else { return [] }
-        let lines = Array(pending[...end])
-        pending.removeSubrange(...end)
+        guard let end = chunk.lastIndex(of: UInt8(ascii: "\n")) else {
+            pending += chunk
+            return []
+        }
+        let lines = pending + chunk[...end]
+        pending = Array(chunk[(end + 1)...])
         return lines
     }
 

@@ -1,0 +1,46 @@
+import FlowKit
+
+/// The secrets a program was given, kept out of its stderr (cli.md 1.2). The program's
+/// text has no provenance, so each occurrence of a secret is masked by its text; a secret
+/// shorter than 4 characters (a PIN) would be revealed by the places its mask appears,
+/// so then the stderr is not shown at all, nor is it when a secret spans lines, since
+/// stderr is masked a whole line at a time.
+struct StderrSecrets {
+    /// The secrets as bytes, longest first, so that one holding another is masked whole.
+    private let secrets: [[UInt8]]
+    /// Why the program's stderr is not shown; nil when it is shown, masked.
+    let hidingReason: String?
+
+    /// Shortest secret masked by its text.
+    static let shortest = 4
+
+    init(_ secrets: [String]) {
+        self.secrets = Set(secrets.filter { !$0.isEmpty }).map { Array($0.utf8) }.sorted { $0.count > $1.count }
+        hidingReason = if secrets.contains(where: { !$0.isEmpty && $0.unicodeScalars.count < Self.shortest }) {
+            "its stderr is not shown: it was given a secret shorter than \(Self.shortest) characters, which masking would reveal"
+        } else if secrets.contains(where: { $0.contains("\n") }) {
+            "its stderr is not shown: it was given a secret that holds a line break, which masking line by line would miss"
+        } else {
+            nil
+        }
+    }
+
+    /// Whole lines of stderr with each secret shown as the mask.
+    func masked(_ lines: [UInt8]) -> [UInt8] {
+        guard !secrets.isEmpty, !lines.isEmpty else { return lines }
+        let mask = Array(SecretMask.mask.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(lines.count)
+        var position = lines.startIndex
+        scanning: while position < lines.endIndex {
+            for secret in secrets where lines[position] == secret[0] && lines[position...].starts(with: secret) {
+                result += mask
+                position += secret.count
+                continue scanning
+            }
+            result.append(lines[position])
+            position += 1
+        }
+        return result
+    }
+}
