@@ -24,6 +24,21 @@ import Testing
         #expect(cursor?.row == 0 && cursor?.column == 9, "after 'adm', the cursor's place before the edit")
     }
 
+    /// A paste of any size holds at most a line of input (spec §11 1.2), as plain mode does.
+    @Test func aLineStopsGrowingAtTheInputLimitAndSaysWhy() throws {
+        var (form, _) = try form()
+        let character: Character = "😀"
+        let fits = InputLimit.lineBytes / character.utf8.count
+        for _ in 0..<fits { _ = form.handle(.character(character)) }
+        #expect(form.message == nil)
+        #expect(form.handle(.character(character)) == .redraw)
+        #expect(form.message == InputLimit.refusal)
+        #expect(form.handle(.backspace) == .redraw)
+        #expect(form.handle(.character("a")) == .redraw)
+        #expect(form.message == nil, "room again after a Backspace")
+        #expect(form.handle(.enter) == .answer(String(repeating: character, count: fits - 1) + "a"))
+    }
+
     @Test func actionsThatNeedTheAnswersAreDimAndRefusedAtAField() throws {
         var (form, _) = try form()
         #expect(form.handle(.alt("s")) == .redraw)

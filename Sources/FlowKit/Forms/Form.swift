@@ -178,6 +178,9 @@ public struct Form: Sendable {
             switch key {
             case .enter, .tab, .down: return .answer(String(editor.text))
             case .endOfInput where editor.text.isEmpty: return .endOfInput
+            case .character(let character) where editor.utf8Count + character.utf8.count > InputLimit.lineBytes:
+                // A paste past the limit of a line stops there (spec §11 1.2), as plain mode refuses the line.
+                message = InputLimit.refusal
             default: editor.handle(key)
             }
         case .boolean, .choice:
@@ -309,9 +312,13 @@ public struct Form: Sendable {
 struct LineEditor: Sendable {
     private(set) var text: [Character] = []
     private(set) var cursor = 0
+    /// The line's length in UTF-8 bytes, the unit of `InputLimit`; kept as the line
+    /// changes, since a paste arrives as one key per character.
+    private(set) var utf8Count = 0
 
     init(text: String = "") {
         self.text = Array(text)
+        utf8Count = text.utf8.count
         cursor = self.text.count
     }
 
@@ -319,11 +326,12 @@ struct LineEditor: Sendable {
         switch key {
         case .character(let character):
             text.insert(character, at: cursor)
+            utf8Count += character.utf8.count
             cursor += 1
         case .backspace where cursor > 0:
             cursor -= 1
-            text.remove(at: cursor)
-        case .delete where cursor < text.count: text.remove(at: cursor)
+            remove(cursor..<cursor + 1)
+        case .delete where cursor < text.count: remove(cursor..<cursor + 1)
         case .left where cursor > 0: cursor -= 1
         case .right where cursor < text.count: cursor += 1
         case .home: cursor = 0
@@ -332,13 +340,18 @@ struct LineEditor: Sendable {
             var start = cursor
             while start > 0, text[start - 1] == " " { start -= 1 }
             while start > 0, text[start - 1] != " " { start -= 1 }
-            text.removeSubrange(start..<cursor)
+            remove(start..<cursor)
             cursor = start
         case .deleteToStart:
-            text.removeSubrange(0..<cursor)
+            remove(0..<cursor)
             cursor = 0
         default:
             break
         }
+    }
+
+    private mutating func remove(_ range: Range<Int>) {
+        utf8Count -= text[range].reduce(0) { $0 + $1.utf8.count }
+        text.removeSubrange(range)
     }
 }
