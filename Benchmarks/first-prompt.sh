@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue [5/5]: time from process start to the first prompt written (plain mode), against
+# Time from process start to the first prompt written (plain mode), against
 # a Swift binary that only prints a line. Both are built the same way (release, with
 # --static-swift-stdlib) and installed with `install`. Each is timed from its start to
 # its text ("> " for flowrun's action prompt, "hello" for the floor) arriving on the

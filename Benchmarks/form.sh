@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue [3/6]: the time from a key press to the redrawn form, in process, release build:
+# The time from a key press to the redrawn form, in process, release build:
 # a screen of 20 fields (ten answered, the eleventh being typed into), each key handled
 # by FlowKit's `Form` and the whole form rendered again at 80 columns.
 #

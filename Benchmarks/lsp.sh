@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue [5/6]: the time from a keystroke to its diagnostics in `flowrun lsp`, for a 20 KB
+# The time from a keystroke to its diagnostics in `flowrun lsp`, for a 20 KB
 # flow, as an editor sees it: a `didChange` sent, its `publishDiagnostics` received
 # (the whole file loaded and checked again, the diagnostics encoded), release build.
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue [1/5]: a repository of flows. `flowrun validate --strict --quiet DIR` (release
+# A repository of flows. `flowrun validate --strict --quiet DIR` (release
 # build with --static-swift-stdlib, as the README installs it; whole process, best of
 # REPEAT) on 2,000 generated flow files of 2-20 KB in nested folders, against a C loop
 # that walks the folder, reads each file and runs libyaml's event parser over it on one

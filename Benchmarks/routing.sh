@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue [4/5]: actions routed per second through the responder chain, in process,
+# Actions routed per second through the responder chain, in process,
 # release build. A screen DEPTH flows below the root offers `ping`; only the root
 # handles it, with a branch that makes no transition (the screen is shown again).
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every figure the issues name, in one table: builds in release, runs each benchmark
+# Every figure of Benchmarks/README.md, in one table: builds in release, runs each benchmark
 # script of this folder in turn, and prints their rows under one heading each, with the
 # ratio to the peer and the target on every row that has them.
 #
@@ -28,12 +28,12 @@ section() {
 
 mkdir -p "$here/out"
 echo "# flowrun benchmarks ($(date -u +%Y-%m-%d), $(nproc) cores, $(uname -m))"
-section "[1/6] a repository of flows: flowrun validate vs a C libyaml loop and yamllint" repository.sh "${repo_args[@]}"
-section "[2/6] YAML tree vs bare libyaml; hostile inputs" yaml-tree.sh "${tree_args[@]}"
-section "[3/6] flowrun validate at 1 MB and 10 MB vs bare libyaml" validate.sh "${validate_args[@]}"
-section "[4/6] routing rate by responder-chain depth" routing.sh "${routing_args[@]}"
-section "[5/6] time to first prompt vs a Swift binary that prints a line" first-prompt.sh "${prompt_args[@]}"
-section "[6/6] key press to redrawn form in the terminal" form.sh "${form_args[@]}"
+section "repository: a repository of flows, flowrun validate vs a C libyaml loop and yamllint" repository.sh "${repo_args[@]}"
+section "YAML tree: vs bare libyaml; hostile inputs" yaml-tree.sh "${tree_args[@]}"
+section "validate: flowrun validate at 1 MB and 10 MB vs bare libyaml" validate.sh "${validate_args[@]}"
+section "routing: rate by responder-chain depth" routing.sh "${routing_args[@]}"
+section "start-up: time to first prompt vs a Swift binary that prints a line" first-prompt.sh "${prompt_args[@]}"
+section "terminal: key press to redrawn form in the terminal" form.sh "${form_args[@]}"
 section "editors: keystroke to diagnostics in flowrun lsp" lsp.sh "${lsp_args[@]}"
 section "signals: SIGTERM to exit, waiting, before and after a hostile answer" signal_latency.sh "${signal_args[@]}"
 section "--state: a stack that grows to the limit" state_stack.sh "${stack_args[@]}"

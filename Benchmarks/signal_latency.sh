@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue [6/6]: SIGINT/SIGTERM must end any long computation within 100 ms. The time from
+# SIGINT/SIGTERM must end any long computation within 100 ms. The time from
 # SIGTERM to the process's end, while `run` waits for a line, before and after an answer
 # to a pattern that a backtracking engine would take hours over (RE2 refuses it at once),
 # release build.

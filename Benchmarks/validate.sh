@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue [3/5]: `flowrun validate` (release build with --static-swift-stdlib) on generated
+# `flowrun validate` (release build with --static-swift-stdlib) on generated
 # flow files of 1 MB and 10 MB, against the bare libyaml event loop in C on the same bytes.
 #
 #   Benchmarks/validate.sh [REPEAT]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue [2/5]: building FlowKit's YAML tree vs. a bare libyaml event loop in C,
+# Building FlowKit's YAML tree vs. a bare libyaml event loop in C,
 # on the same generated 10 MB flow-shaped file. Release builds; best of REPEAT runs.
 #
 #   Benchmarks/yaml-tree.sh [SIZE_MB] [REPEAT]
