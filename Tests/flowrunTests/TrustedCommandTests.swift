@@ -141,6 +141,23 @@ import TestSupport
         #expect(clock.now - started < .seconds(10))
     }
 
+    /// A line too long to hold is shown in pieces, and no piece ends inside a secret: the
+    /// secret is written every 12 bytes for 3 MB, so a cut anywhere would split some.
+    @Test func aLongLineOfStderrIsShownInPiecesWithEverySecretMaskedWhole() throws {
+        let command = #"sh, -c, 'yes "${TOKEN}xxxxx" | tr -d "\\n" | head -c 3000000 >&2'"#
+        let directory = try FlowrunProcess.folder(holding: Self.flow(command, extra: #", env: { TOKEN: "{{ token }}" }"#))
+        let outcome = try FlowrunProcess.run(["run", "--trust", "f.yaml"], stdin: "hunter2\ngo\nquit\n", directory: directory)
+        #expect(outcome.status == 0)
+        #expect(outcome.stderr.contains("******xxxxx******xxxxx"))
+        let secret = Array("hunter2")
+        for start in 0...(secret.count - 4) {
+            let part = String(secret[start..<start + 4])
+            #expect(!outcome.stderr.contains(part), "a piece of the secret shows: \(part)")
+        }
+        let longest = outcome.stderr.split(separator: "\n").map(\.utf8.count).max() ?? 0
+        #expect(longest <= 1 << 21, "shown in pieces, not held whole: \(longest) bytes")
+    }
+
     @Test func stderrIsShownAsItComesWithControlCharactersMadeHarmless() throws {
         let (outcome, _) = try Self.run(Self.flow(#"sh, -c, 'printf "warn \033[31mred\n" >&2'"#))
         #expect(outcome.stderr.contains(#"warn \u{1b}[31mred"# + "\n"), "\(outcome.stderr)")

@@ -68,7 +68,7 @@ struct ProcessCommandRunner: CommandRunning {
                                 }
                                 return nil
                             }
-                            var lines = LineBuffer()
+                            var lines = LineBuffer(secrets: secrets)
                             for try await chunk in execution.standardError {
                                 display.show(secrets.masked(lines.complete(adding: Self.bytes(of: chunk))))
                             }
@@ -128,14 +128,27 @@ private struct CapturedOutput: Sendable {
 
 /// Bytes cut into whole lines, so that a spinner is never drawn in the middle of one (and
 /// a secret is masked whole). Only the new chunk is searched for a line break, so a long
-/// stderr without one costs linear time, not the square of its length.
+/// stderr without one costs linear time, not the square of its length. A line longer
+/// than `longestLine` is shown in pieces, so memory stays bounded whatever the program
+/// writes; `secrets` says where a piece may end (never inside a secret).
 private struct LineBuffer {
+    static let longestLine = 1 << 20
+    let secrets: StderrSecrets
     private var pending: [UInt8] = []
+
+    init(secrets: StderrSecrets) {
+        self.secrets = secrets
+    }
 
     mutating func complete(adding chunk: [UInt8]) -> [UInt8] {
         guard let end = chunk.lastIndex(of: UInt8(ascii: "\n")) else {
             pending += chunk
-            return []
+            guard pending.count > Self.longestLine else { return [] }
+            let cut = secrets.safeCut(in: pending)
+            guard cut > 0 else { return [] }
+            let piece = Array(pending[..<cut]) + [UInt8(ascii: "\n")]
+            pending.removeFirst(cut)
+            return piece
         }
         let lines = pending + chunk[...end]
         pending = Array(chunk[(end + 1)...])

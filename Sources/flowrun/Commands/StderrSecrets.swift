@@ -25,6 +25,27 @@ struct StderrSecrets {
         }
     }
 
+    /// Where a piece of a long line may end in `bytes`, the rest kept for later: before
+    /// the last bytes that could begin a secret not yet written whole, on a UTF-8
+    /// character's start, and never inside a secret written whole.
+    func safeCut(in bytes: [UInt8]) -> Int {
+        var cut = bytes.count - max((secrets.first?.count ?? 1) - 1, 0)
+        // A UTF-8 continuation byte is 0b10xxxxxx.
+        while cut > 0, cut < bytes.count, bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
+        var moved = true
+        while moved {
+            moved = false
+            for secret in secrets {
+                let straddling = max(0, cut - secret.count + 1)..<cut
+                if let start = straddling.first(where: { bytes[$0...].starts(with: secret) }) {
+                    cut = start
+                    moved = true
+                }
+            }
+        }
+        return cut
+    }
+
     /// Whole lines of stderr with each secret shown as the mask.
     func masked(_ lines: [UInt8]) -> [UInt8] {
         guard !secrets.isEmpty, !lines.isEmpty else { return lines }
