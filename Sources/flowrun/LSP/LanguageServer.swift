@@ -313,7 +313,8 @@ struct LanguageServer {
             var item: [String: JSONValue] = ["name": .string(symbol.name), "kind": JSONValue(kind), "range": range, "selectionRange": range,
                                              "children": .array(symbol.children.compactMap(describe))]
             if let detail = symbol.detail { item["detail"] = .string(detail) }
-            return .object(item)
+            // Written at once: a large document has tens of thousands of symbols.
+            return .encoded(JSONValue.object(item).encoded())
         }
         return .array([describe(root)].compactMap { $0 })
     }
