@@ -1,4 +1,4 @@
-import FlowKit
+@testable import FlowKit
 import Testing
 
 /// What a field or an action may leave out (help, pattern, when, key, …) is read as
@@ -35,5 +35,41 @@ import Testing
         #expect(actions[0].key?.value == "n" && actions[0].when?.value == "true" && actions[0].validate == nil)
         #expect(actions[0].validatesFields)
         #expect(actions[1].key == nil && actions[1].when == nil && !actions[1].validatesFields)
+    }
+
+    /// A value the model keeps (a variable's, a field's default, an option) holds a copy of
+    /// its own nodes, aliases kept, and not the file's whole tree, which can go once the
+    /// model is built.
+    @Test func valuesKeptByTheModelHoldOnlyTheirOwnNodes() throws {
+        let text = """
+            version: 1
+            flow: app
+            start: home
+            variables:
+              base: &base { size: 2, tags: [a, b] }
+              copy: *base
+            screens:
+              home:
+                fields:
+                  - { id: size, type: choice, options: [small, { value: large, label: Large }], default: small }
+            """
+        let root = try #require(FlowLoader().load(Array(text.utf8), file: "app.yaml").document?.root)
+        let base = root.variables[0].value
+        #expect(base.tree.nodeCount == 7)
+        #expect(base["size"]?.scalarValue == .int(2))
+        #expect(base["tags"]?.sequence?.map(\.string) == ["a", "b"])
+        #expect(base.range.start == Mark(line: 5, column: 9))
+        let copy = root.variables[1].value
+        #expect(copy.tree.nodeCount == 8)
+        #expect(copy.aliasRange?.start == Mark(line: 6, column: 9))
+        #expect(copy["tags"]?.sequence?.count == 2)
+        let field = try #require(root.screens.first?.fields.first)
+        guard case .list(let options, _)? = field.options else {
+            Issue.record("the options are not read as a list")
+            return
+        }
+        #expect(options.map { $0.value.tree.nodeCount } == [1, 1])
+        #expect(options.map { $0.value.string } == ["small", "large"])
+        #expect(field.defaultValue?.tree.nodeCount == 1)
     }
 }

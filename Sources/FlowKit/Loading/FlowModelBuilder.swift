@@ -58,24 +58,24 @@ struct FlowModelBuilder {
         if let node = keys[.variables] {
             flow.variables = reader.idMapping(node, what: "variables").map { name, _, value in
                 reader.checkID(name, what: "variable name")
-                return Variable(name: name, value: value)
+                return Variable(name: name, value: value.detached())
             }
         }
         if let node = keys[.env] {
             if let names = node.sequence {
-                flow.environment = names.compactMap { reader.string($0, what: "an environment variable name") }
+                flow.environment = names.compactMapExact { reader.string($0, what: "an environment variable name") }
             } else {
                 reader.report(.typeMismatch, "env must be a list of environment variable names, but this is \(reader.describe(node))", at: node)
             }
         }
         if let node = keys[.screens] {
-            flow.screens = reader.idMapping(node, what: "screens").compactMap { screenID, _, value in
+            flow.screens = reader.idMapping(node, what: "screens").compactMapExact { screenID, _, value in
                 reader.checkID(screenID, what: "screen id")
                 return screen(value, id: screenID)
             }
         }
         if let node = keys[.flows] {
-            flow.flows = reader.idMapping(node, what: "flows").compactMap { childID, _, value in
+            flow.flows = reader.idMapping(node, what: "flows").compactMapExact { childID, _, value in
                 reader.checkID(childID, what: "flow id")
                 return childFlow(value, id: childID)
             }
@@ -84,18 +84,18 @@ struct FlowModelBuilder {
         if let node = keys[.params] {
             flow.params = reader.idMapping(node, what: "params").map { name, _, value in
                 reader.checkID(name, what: "param name")
-                return Variable(name: name, value: value)
+                return Variable(name: name, value: value.detached())
             }
         }
         if let node = keys[.observe] { flow.observers = handlers(node, observing: true) }
         if let node = keys[.result] {
-            flow.result = reader.idMapping(node, what: "result").compactMap { name, _, value in
+            flow.result = reader.idMapping(node, what: "result").compactMapExact { name, _, value in
                 reader.checkID(name, what: "result name")
                 return reader.expression(value, what: "a result").map { NamedExpression(name: name, expression: $0) }
             }
         }
         if let node = keys[.computed] {
-            flow.computed = reader.idMapping(node, what: "computed").compactMap { name, _, value in
+            flow.computed = reader.idMapping(node, what: "computed").compactMapExact { name, _, value in
                 reader.checkID(name, what: "computed name")
                 return reader.expression(value, what: "a computed value").map { NamedExpression(name: name, expression: $0) }
             }
@@ -145,7 +145,7 @@ struct FlowModelBuilder {
 
     /// A mapping of names to expressions (`with`).
     private mutating func expressions(_ node: Node, what: String, naming: String) -> [NamedExpression] {
-        reader.idMapping(node, what: what).compactMap { name, _, value in
+        reader.idMapping(node, what: what).compactMapExact { name, _, value in
             reader.checkID(name, what: naming)
             return reader.expression(value, what: "a value of '\(what)'").map { NamedExpression(name: name, expression: $0) }
         }
@@ -160,14 +160,14 @@ struct FlowModelBuilder {
         screen.text = keys[.text].flatMap { reader.template($0, what: "a screen's text") }
         if let node = keys[.fields] {
             if let list = node.sequence {
-                screen.fields = list.compactMap { field($0) }
+                screen.fields = list.compactMapExact { field($0) }
             } else {
                 reader.report(.typeMismatch, "fields must be a list, but this is \(reader.describe(node))", at: node)
             }
         }
         if let node = keys[.actions] {
             if let list = node.sequence {
-                screen.actions = list.compactMap { action($0) }
+                screen.actions = list.compactMapExact { action($0) }
                 let defaults = screen.actions.compactMap { $0.isDefault?.value == true ? $0.isDefault : nil }
                 for second in defaults.dropFirst() {
                     reader.report(.duplicateKey, "a screen has one default action, and this is its second", at: second.location,
@@ -211,7 +211,7 @@ struct FlowModelBuilder {
                           rules: [], remember: remember?.value ?? false, location: SourceLocation(idNode))
         field.help = keys[.help].flatMap { reader.template($0, what: "a help text") }
         field.placeholder = keys[.placeholder].flatMap { reader.template($0, what: "a placeholder") }
-        field.defaultValue = keys[.default]
+        field.defaultValue = keys[.default]?.detached()
         field.pattern = keys[.pattern].flatMap { reader.string($0, what: "a pattern") }
         field.min = keys[.min].flatMap { reader.number($0, what: "min") }
         field.max = keys[.max].flatMap { reader.number($0, what: "max") }
@@ -220,7 +220,7 @@ struct FlowModelBuilder {
         if let node = keys[.options] { field.options = options(node) }
         if let node = keys[.validate] {
             if let list = node.sequence {
-                field.rules = list.compactMap { rule($0) }
+                field.rules = list.compactMapExact { rule($0) }
             } else {
                 reader.report(.typeMismatch, "a field's validate must be a list of { rule, message }, but this is \(reader.describe(node))", at: node)
             }
@@ -234,20 +234,20 @@ struct FlowModelBuilder {
             reader.report(.typeMismatch, "options must be a list or an expression, but this is \(reader.describe(node))", at: node)
             return nil
         }
-        let options: [FieldOption] = list.compactMap { entry in
+        let options: [FieldOption] = list.compactMapExact { entry in
             guard entry.kind == .mapping else {
                 guard entry.kind == .scalar, entry.scalarKind != .null else {
                     reader.report(.typeMismatch, "an option must be a value or { value, label }, but this is \(reader.describe(entry))", at: entry)
                     return nil
                 }
-                return FieldOption(value: entry, label: nil)
+                return FieldOption(value: entry.detached(), label: nil)
             }
             guard let keys = reader.mapping(entry, allowed: OptionKey.allCases, what: "an option") else { return nil }
             guard let value = keys[.value] else {
                 reader.report(.missingKey, "an option needs a 'value'", at: entry)
                 return nil
             }
-            return FieldOption(value: value, label: keys[.label].flatMap { reader.template($0, what: "an option's label") })
+            return FieldOption(value: value.detached(), label: keys[.label].flatMap { reader.template($0, what: "an option's label") })
         }
         return .list(options, location: SourceLocation(node))
     }
@@ -296,7 +296,7 @@ struct FlowModelBuilder {
             }
             let branches: [Branch]
             if let list = value.sequence {
-                branches = list.compactMap { branch($0, observing: observing) }
+                branches = list.compactMapExact { branch($0, observing: observing) }
             } else {
                 branches = branch(value, observing: observing).map { [$0] } ?? []
             }
@@ -313,7 +313,7 @@ struct FlowModelBuilder {
         branch.when = keys[.when].flatMap { reader.expression($0, what: "when") }
         branch.say = keys[.say].flatMap { reader.template($0, what: "say") }
         if let node = keys[.set] {
-            branch.assignments = reader.idMapping(node, what: "set").compactMap { target, _, value in
+            branch.assignments = reader.idMapping(node, what: "set").compactMapExact { target, _, value in
                 if !Identifier.isValidTarget(target.value) {
                     reader.report(.invalidID, "'\(target.value)' is not a variable name or 'flowid.name'", at: target.location)
                 }
@@ -372,7 +372,7 @@ struct FlowModelBuilder {
                           at: commandNode)
             return nil
         }
-        var command = Command(arguments: list.compactMap { argument in
+        var command = Command(arguments: list.compactMapExact { argument in
             if argument.kind == .scalar, argument.scalarKind != .null, let text = argument.string {
                 return Located(text, at: SourceLocation(argument))
             }
@@ -380,7 +380,7 @@ struct FlowModelBuilder {
         }, environment: [], location: SourceLocation(node))
         command.into = keys[.into].flatMap { reader.id($0, what: "into") }
         if let envNode = keys[.env] {
-            command.environment = reader.idMapping(envNode, what: "env").compactMap { name, _, value in
+            command.environment = reader.idMapping(envNode, what: "env").compactMapExact { name, _, value in
                 if !Identifier.isEnvironmentName(name.value) {
                     reader.report(.invalidID, "'\(name.value)' is not an environment variable name: letters, digits and '_', not first a digit",
                                   at: name.location)

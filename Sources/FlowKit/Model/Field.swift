@@ -7,16 +7,16 @@ public struct Field: Sendable {
     public var rules: [ValidationRule]
     public var remember: Bool
     public var location: SourceLocation
-    public var help: Located<String>?
-    public var placeholder: Located<String>?
+    @OutOfLine public var help: Located<String>? = nil
+    @OutOfLine public var placeholder: Located<String>? = nil
     /// A literal, or a template when it is a string holding `{{`.
     public var defaultValue: Node?
-    public var pattern: Located<String>?
-    public var min: Located<Double>?
-    public var max: Located<Double>?
-    public var options: FieldOptions?
-    public var when: Located<String>?
-    public var message: Located<String>?
+    @OutOfLine public var pattern: Located<String>? = nil
+    @OutOfLine public var min: Located<Double>? = nil
+    @OutOfLine public var max: Located<Double>? = nil
+    @OutOfLine public var options: FieldOptions? = nil
+    @OutOfLine public var when: Located<String>? = nil
+    @OutOfLine public var message: Located<String>? = nil
 }
 
 /// The kinds of answer a field takes.

@@ -14,11 +14,11 @@ public struct Branch: Sendable {
     public var transition: Located<Transition>?
     /// How a `push` or `replace` of a child flow starts it (spec §7 1.1): with params,
     /// once per element of a list.
-    public var launch: FlowLaunch?
+    @OutOfLine public var launch: FlowLaunch? = nil
     /// A program to run (spec §7 1.1), before the branch's `post`, `say` and transition.
-    public var command: Command?
+    @OutOfLine public var command: Command? = nil
     /// A notification to deliver to every observer (spec §7 1.1).
-    public var post: Located<String>?
+    @OutOfLine public var post: Located<String>? = nil
     public var location: SourceLocation
 }
 

@@ -16,14 +16,14 @@ public struct ActionEntry: Sendable {
     public var id: Located<String>
     public var label: Located<String>?
     /// A one-character shortcut.
-    public var key: Located<String>?
+    @OutOfLine public var key: Located<String>? = nil
     /// Whether the screen's fields must be valid first; nil means the default
     /// (`true`, but `false` for `back` and `quit`).
-    public var validate: Located<Bool>?
+    @OutOfLine public var validate: Located<Bool>? = nil
     /// The action is offered only while this holds.
-    public var when: Located<String>?
+    @OutOfLine public var when: Located<String>? = nil
     /// `default: true`: the action an empty line and `--defaults` choose (spec §5 1.1).
-    public var isDefault: Located<Bool>?
+    @OutOfLine public var isDefault: Located<Bool>? = nil
 
     /// The built-in actions the application responder handles (spec §7), in the order
     /// they are offered.

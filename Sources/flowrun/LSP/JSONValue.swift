@@ -9,6 +9,10 @@ enum JSONValue: Decodable, Equatable, Sendable {
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
+    /// JSON text already written (`encoded()`), put in place as it is: a large answer is
+    /// written part by part rather than held whole as a tree of values, which for a large
+    /// document's symbols was several times the size of its text.
+    case encoded([UInt8])
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -45,6 +49,7 @@ enum JSONValue: Decodable, Equatable, Sendable {
         case .number(let value) where value.isFinite: output += "\(value)".utf8
         case .number: output += "null".utf8
         case .string(let value): Self.write(value, to: &output)
+        case .encoded(let text): output += text
         case .array(let values):
             output.append(UInt8(ascii: "["))
             for (position, value) in values.enumerated() {

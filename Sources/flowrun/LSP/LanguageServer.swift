@@ -62,10 +62,11 @@ struct LanguageServer {
 
     /// Reads and handles one message.
     private mutating func step() -> Step {
-        let body: [UInt8]
+        let body: Data
         do {
             switch try connection.read() {
-            case .body(let read): body = read
+            // Only one copy of a large message is held while it is decoded.
+            case .body(let read): body = Data(read)
             case .malformed(let reason):
                 report(framing: reason)
                 return .next
@@ -73,8 +74,8 @@ struct LanguageServer {
         } catch {
             return .exit(shutdownRequested ? 0 : 1)
         }
-        guard let message = try? JSONDecoder().decode(JSONValue.self, from: Data(body)), case .object = message else {
-            if connection.returnUnread(ofShortBody: body) {
+        guard let message = try? JSONDecoder().decode(JSONValue.self, from: body), case .object = message else {
+            if connection.returnUnread(ofShortBody: Array(body)) {
                 report(framing: "a body shorter than its Content-Length, cut at the next message's header")
             } else {
                 reply(error: -32700, "the message is not JSON", to: .null)
@@ -313,7 +314,8 @@ struct LanguageServer {
             var item: [String: JSONValue] = ["name": .string(symbol.name), "kind": JSONValue(kind), "range": range, "selectionRange": range,
                                              "children": .array(symbol.children.compactMap(describe))]
             if let detail = symbol.detail { item["detail"] = .string(detail) }
-            return .object(item)
+            // Written at once: a large document has tens of thousands of symbols.
+            return .encoded(JSONValue.object(item).encoded())
         }
         return .array([describe(root)].compactMap { $0 })
     }
