@@ -1,10 +1,10 @@
 extension Session {
     /// A state file is untrusted (cli.md 1.2): after its values pass `problemInRestoredState`,
     /// what the flow determines is recomputed from the flow and those values, not read from
-    /// the file. Each repetition's elements are the value of its `for_each` now; on the
-    /// screen on display, a required field before the saved position that holds no answer
-    /// is asked again (a secret one among the secrets asked again, any other by moving the
-    /// position back to it). Returns why the state cannot be one of this flow, or nil.
+    /// the file. Each repetition's elements are the value of its `for_each` now; the secrets
+    /// to ask again are found from the running flows' stacks, and a required field asked
+    /// before that holds no answer is asked again (`recomputePosition`). Returns why the
+    /// state cannot be one of this flow, or nil.
     mutating func recomputeBookkeeping() -> String? {
         if let problem = recomputeRepetitions() { return problem }
         recomputePosition()
