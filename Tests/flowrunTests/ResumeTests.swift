@@ -100,6 +100,35 @@ import TestSupport
         #expect(try result(resumed.stdout)["screen"] as? String == "home")
     }
 
+    /// A program killed because flowrun is stopping did not complete: the state saved is
+    /// the one before the action that ran it, not one where `into` holds exit code 137, so
+    /// a resume offers the action again.
+    @Test func aProgramKilledByTheStoppingSignalIsNotSavedAsCompleted() throws {
+        let directory = try FlowrunProcess.folder(holding: """
+        version: 1
+        flow: app
+        start: s
+        variables: { out: {} }
+        screens:
+          s:
+            actions: [go, quit]
+            on:
+              go:
+                run: { command: [sh, -c, "touch started; exec sleep 10"], into: out }
+                say: "ran"
+        """)
+        let state = directory.appendingPathComponent("state.json").path
+        let live = try LiveRun(["run", "--plain", "--trust", directory.appendingPathComponent("f.yaml").path, "--state", state],
+                               directory: directory, statePath: state)
+        live.waitForChange(from: nil)
+        live.input.fileHandleForWriting.write(Data("go\n".utf8))
+        let deadline = Date().addingTimeInterval(5)
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("started").path), Date() < deadline { usleep(10_000) }
+        #expect(live.signal(SIGTERM) == 143)
+        let saved = try String(contentsOfFile: state, encoding: .utf8)
+        #expect(!saved.contains("137") && saved.contains(#""out":{}"#) && saved.contains(#""phase":{"action":{}}"#), "\(saved)")
+    }
+
     @Test func aRunWhoseInputEndedResumesAtTheSameQuestion() throws {
         let directory = try FlowrunProcess.temporaryDirectory()
         let state = directory.appendingPathComponent("state.json").path

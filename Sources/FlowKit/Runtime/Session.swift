@@ -202,6 +202,18 @@ public struct Session: Sendable {
 
     /// A run working on the session's state. The state moves into the run (the session
     /// keeps an empty one meanwhile), so the run's changes never copy it.
+    /// Takes one input (`step`); when a program it ran was killed because flowrun is
+    /// stopping (`CommandResult.stoppedWithTheRun`), the step is undone, so that the state
+    /// saved is the one before it: a resume takes the same step again, running the program
+    /// anew, rather than go on as if it had ended with 137. The events are returned as
+    /// they were, to be shown.
+    public mutating func undoingIfStopped(_ step: (inout Session) -> [SessionEvent]) -> [SessionEvent] {
+        let before = self
+        let events = step(&self)
+        if events.contains(where: { if case .commandRan(_, let result) = $0 { result.stoppedWithTheRun } else { false } }) { self = before }
+        return events
+    }
+
     mutating func beginRun() -> Run {
         let run = Run(session: self)
         state = SessionState(flows: [])
