@@ -37,12 +37,12 @@ struct PlainRunner {
                 switch given {
                 case .preset(let preset):
                     // A preset is a value, never an action or a clearing `/`.
-                    events = session.answer(preset)
+                    events = session.undoingIfStopped { $0.answer(preset) }
                     transcript.answered(prompt.field, flow: prompt.screen.flow, line: preset.written, events: events, session: session)
                 case .line(let text):
                     // A typed line may choose an action or clear the field (`/ID`, `/`).
                     let line = FieldLine(text)
-                    events = session.enter(line)
+                    events = session.undoingIfStopped { $0.enter(line) }
                     if case .action = line {} else {
                         transcript.answered(prompt.field, flow: prompt.screen.flow, line: text, events: events, session: session)
                     }
@@ -67,7 +67,7 @@ struct PlainRunner {
                     line = next
                     echo(line)
                 }
-                let events = session.perform(prompt.actionID(forLine: line))
+                let events = session.undoingIfStopped { $0.perform(prompt.actionID(forLine: line)) }
                 show(events)
                 // A default action that leaves the screen as it is would be chosen again forever.
                 if acceptDefaults, session.outcome == nil, !events.contains(where: { if case .screenShown = $0 { true } else { false } }) {

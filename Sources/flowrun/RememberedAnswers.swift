@@ -19,14 +19,13 @@ struct RememberedAnswers {
         flowKey = FlowFileFinder.identity(of: flowFile)
     }
 
-    /// The answers remembered for this flow file (none if the store is missing or
-    /// unreadable). An entry that cannot be read is dropped with a warning naming it; the
-    /// others stay.
+    /// The answers remembered for this flow file (none if the store is missing or does
+    /// not read as a whole). An entry of this flow file that cannot be read is dropped with
+    /// a warning naming it; the others stay. Other flow files' bad entries are named when
+    /// a save drops them, once.
     func load() -> [String: Value] {
-        let (all, dropped) = store()
-        for entry in dropped {
-            Console.warning("a remembered answer cannot be read and is dropped: \(TerminalText.line(entry)) in \(TerminalText.line(storePath ?? ""))")
-        }
+        guard case .read(let all, let dropped) = store() else { return [:] }
+        warn(dropped.filter { $0.flow == flowKey })
         return all[flowKey] ?? [:]
     }
 
@@ -41,8 +40,16 @@ struct RememberedAnswers {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             let lock = try FileLock.waiting(for: storePath)
             defer { withExtendedLifetime(lock) {} }
-            // Entries that cannot be read were named by `load`.
-            var all = store().answers
+            // Checked before it is read: a link planted in its place is refused as a write to it would be.
+            try AtomicFile.check(storePath)
+            // A store that does not read as a whole (cut short, say) is left as it is: writing
+            // would lose every flow's answers.
+            guard case .read(var all, let dropped) = store() else {
+                Console.warning("cannot remember answers in \(TerminalText.line(storePath)): it does not read as remembered answers, so it is left as it is; move it aside to start afresh")
+                return
+            }
+            // This flow file's bad entries were named by `load`.
+            warn(dropped.filter { $0.flow != flowKey })
             all[flowKey, default: [:]].merge(answers) { _, new in new }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -53,24 +60,44 @@ struct RememberedAnswers {
         }
     }
 
+    /// An entry of the store that does not read as an answer: its flow file, and its
+    /// `flowid.fieldid` (nil where the flow file's whole entry is not a map).
+    private struct BadEntry {
+        let flow: String
+        let field: String?
+    }
+
+    /// The store as read: missing (or empty), not readable as a whole, or read.
+    private enum Contents {
+        case read(answers: [String: [String: Value]], dropped: [BadEntry])
+        case damaged
+    }
+
+    private func warn(_ dropped: [BadEntry]) {
+        for entry in dropped {
+            let name = "'\(entry.flow)'" + (entry.field.map { " " + $0 } ?? "")
+            Console.warning("a remembered answer cannot be read and is dropped: \(TerminalText.line(name)) in \(TerminalText.line(storePath ?? ""))")
+        }
+    }
+
     /// Every entry of the store that reads as an answer, by flow file, then by
-    /// `flowid.fieldid`; and those that do not (`'flow file' flowid.fieldid`, or the flow
-    /// file alone where its whole entry is not a map).
-    private func store() -> (answers: [String: [String: Value]], dropped: [String]) {
-        guard let storePath, let data = FileManager.default.contents(atPath: storePath),
-              let decoded = try? JSONDecoder().decode([String: Entry<[String: Entry<Value>]>].self, from: data) else { return ([:], []) }
+    /// `flowid.fieldid`, and those that do not; `.damaged` when the store holds something
+    /// that is not a map of flow files at all.
+    private func store() -> Contents {
+        guard let storePath, let data = FileManager.default.contents(atPath: storePath), !data.isEmpty else { return .read(answers: [:], dropped: []) }
+        guard let decoded = try? JSONDecoder().decode([String: Entry<[String: Entry<Value>]>].self, from: data) else { return .damaged }
         var answers: [String: [String: Value]] = [:]
-        var dropped: [String] = []
+        var dropped: [BadEntry] = []
         for (flow, entry) in decoded.sorted(by: { $0.key < $1.key }) {
             guard let fields = entry.value else {
-                dropped.append("'\(flow)'")
+                dropped.append(BadEntry(flow: flow, field: nil))
                 continue
             }
             for (field, answer) in fields.sorted(by: { $0.key < $1.key }) {
-                if let value = answer.value { answers[flow, default: [:]][field] = value } else { dropped.append("'\(flow)' \(field)") }
+                if let value = answer.value { answers[flow, default: [:]][field] = value } else { dropped.append(BadEntry(flow: flow, field: field)) }
             }
         }
-        return (answers, dropped)
+        return .read(answers: answers, dropped: dropped)
     }
 
     /// A value of the store, or nil where it does not read as one: one bad entry costs

@@ -118,6 +118,10 @@ extension FlowRun {
                     if !asked.isEmpty {
                         Console.warning("secrets are never saved; asking again for those the run still reads: \(asked.joined(separator: ", "))")
                     }
+                    let required = session.requiredFieldsToAskAgain
+                    if !required.isEmpty {
+                        Console.warning("the saved state holds no answer to these required fields; asking them again: \(required.joined(separator: ", "))")
+                    }
                 } catch let error as RunFailure {
                     throw error.exit()
                 } catch {

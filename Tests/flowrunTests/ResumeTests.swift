@@ -100,6 +100,35 @@ import TestSupport
         #expect(try result(resumed.stdout)["screen"] as? String == "home")
     }
 
+    /// A program killed because flowrun is stopping did not complete: the state saved is
+    /// the one before the action that ran it, not one where `into` holds exit code 137, so
+    /// a resume offers the action again.
+    @Test func aProgramKilledByTheStoppingSignalIsNotSavedAsCompleted() throws {
+        let directory = try FlowrunProcess.folder(holding: """
+        version: 1
+        flow: app
+        start: s
+        variables: { out: {} }
+        screens:
+          s:
+            actions: [go, quit]
+            on:
+              go:
+                run: { command: [sh, -c, "touch started; exec sleep 10"], into: out }
+                say: "ran"
+        """)
+        let state = directory.appendingPathComponent("state.json").path
+        let live = try LiveRun(["run", "--plain", "--trust", directory.appendingPathComponent("f.yaml").path, "--state", state],
+                               directory: directory, statePath: state)
+        live.waitForChange(from: nil)
+        live.input.fileHandleForWriting.write(Data("go\n".utf8))
+        let deadline = Date().addingTimeInterval(5)
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("started").path), Date() < deadline { usleep(10_000) }
+        #expect(live.signal(SIGTERM) == 143)
+        let saved = try String(contentsOfFile: state, encoding: .utf8)
+        #expect(!saved.contains("137") && saved.contains(#""out":{}"#) && saved.contains(#""phase":{"action":{}}"#), "\(saved)")
+    }
+
     @Test func aRunWhoseInputEndedResumesAtTheSameQuestion() throws {
         let directory = try FlowrunProcess.temporaryDirectory()
         let state = directory.appendingPathComponent("state.json").path
@@ -302,6 +331,78 @@ import TestSupport
         #expect(resumed.status == 0, "\(resumed.stderr)")
         #expect(resumed.stderr.contains("asking again for those the run still reads: login.password"), "\(resumed.stderr)")
         #expect(try result(resumed.stdout)["screen"] as? String == "home")
+    }
+
+    /// A flow whose screen `a` asks `x` (of `type`, required) and pushes `b`: run until
+    /// input ends on `b`, the saved state edited, and resumed with `lines`.
+    private func resumeCovered(type: String, replacing old: String, with new: String, then lines: String) throws -> ProcessRunner.Outcome {
+        let directory = try FlowrunProcess.folder(holding: """
+        version: 1
+        flow: app
+        start: a
+        screens:
+          a:
+            fields: [{ id: x, type: \(type), required: true }]
+            actions: [next]
+            on: { next: { push: b } }
+          b:
+            fields: [{ id: y }]
+            actions: [finish]
+            on: { finish: { finish: true } }
+        """)
+        let flow = directory.appendingPathComponent("f.yaml").path
+        let state = directory.appendingPathComponent("state.json").path
+        let stopped = try FlowrunProcess.run(["run", "--plain", flow, "--state", state], stdin: "hello\nnext\n")
+        #expect(stopped.status == 3, "\(stopped.stderr)")
+        let text = try String(contentsOfFile: state, encoding: .utf8)
+        #expect(text.contains(old), "\(text)")
+        try text.replacingOccurrences(of: old, with: new).write(toFile: state, atomically: true, encoding: .utf8)
+        return try FlowrunProcess.run(["run", "--plain", flow, "--state", state, "--resume"], stdin: lines)
+    }
+
+    /// A required answer emptied on a screen covered by the one on display: the resume asks
+    /// it again before going on, and the run does not finish with it empty.
+    @Test func aRequiredAnswerEmptiedOnACoveredScreenIsAskedAgain() throws {
+        let resumed = try resumeCovered(type: "text", replacing: #""x":"hello""#, with: #""x":null"#, then: "\nagain\nyy\nfinish\n")
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("asking them again: app.x"), "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("An answer is required."), "\(resumed.stderr)")
+        #expect((try result(resumed.stdout)["values"] as? [String: [String: Any]])?["app"]?["x"] as? String == "again")
+    }
+
+    /// The list of secrets left out, emptied, with the secret on a covered screen: the
+    /// secret is asked again all the same, computed from the flow and the values.
+    @Test func anEmptiedListOfSecretsStillAsksASecretOnACoveredScreen() throws {
+        let resumed = try resumeCovered(type: "secret", replacing: #""forgottenSecrets":["app.x"]"#, with: #""forgottenSecrets":[]"#,
+                                        then: "\nagain\nyy\nfinish\n")
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("asking again for those the run still reads: app.x"), "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("An answer is required."), "\(resumed.stderr)")
+    }
+
+    /// A message edited into an ending whose `exit` has none: the resume is refused.
+    @Test func aMessageEditedIntoAnExitWithoutOneIsRefused() throws {
+        let directory = try FlowrunProcess.folder(holding: """
+        version: 1
+        flow: app
+        start: a
+        screens:
+          a:
+            actions: [stop]
+            on: { stop: { exit: { code: 5 } } }
+        """)
+        let flow = directory.appendingPathComponent("f.yaml").path
+        let state = directory.appendingPathComponent("state.json").path
+        let ended = try FlowrunProcess.run(["run", "--plain", flow, "--state", state], stdin: "stop\n")
+        #expect(ended.status == 5, "\(ended.stderr)")
+        let text = try String(contentsOfFile: state, encoding: .utf8)
+        #expect(text.contains(#""exitCode":5,"#), "\(text)")
+        try text.replacingOccurrences(of: #""exitCode":5,"#, with: #""exitCode":5,"message":"All checks passed.","#)
+            .write(toFile: state, atomically: true, encoding: .utf8)
+        let resumed = try FlowrunProcess.run(["run", "--plain", flow, "--state", state, "--resume"])
+        #expect(resumed.status == 2, "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("the saved state is damaged: it ended as 'exited' with exit code 5"), "\(resumed.stderr)")
+        #expect(!resumed.stderr.contains("All checks passed."), "\(resumed.stderr)")
     }
 
     /// Runs added to a `for_each` (7 services for the 2 chosen): the elements are those

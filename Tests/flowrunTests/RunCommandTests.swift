@@ -293,6 +293,37 @@ import TestSupport
         #expect(kept[key]?.count == 1 && kept["/elsewhere/broken.yaml"] == nil, "the bad entries are dropped")
     }
 
+    /// A flow of two screens: `s` asks a remembered `name`, then `go` or `quit`.
+    private func rememberingFlow() throws -> (flow: String, store: URL, environment: [String: String]) {
+        let directory = try FlowrunProcess.folder(holding: "version: 1\nflow: app\nstart: s\nscreens:\n  s:\n    fields: [{ id: name, remember: true }]\n    terminal: true\n")
+        let stateHome = try FlowrunProcess.temporaryDirectory()
+        let store = stateHome.appendingPathComponent("flowrun/remembered.json")
+        try FileManager.default.createDirectory(at: store.deletingLastPathComponent(), withIntermediateDirectories: true)
+        return (directory.appendingPathComponent("f.yaml").path, store, ["XDG_STATE_HOME": stateHome.path])
+    }
+
+    /// Another flow file's bad entry is not this run's business: a run that remembers
+    /// nothing names none.
+    @Test func anotherFlowsUnreadableRememberedAnswerIsNotNamed() throws {
+        let (flow, store, environment) = try rememberingFlow()
+        try JSONSerialization.data(withJSONObject: ["/elsewhere/broken.yaml": 7]).write(to: store)
+        let run = try FlowrunProcess.run(["run", "--plain", flow, "--output", "none"], stdin: "\n", environment: environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stderr.contains("broken.yaml"), "\(run.stderr)")
+    }
+
+    /// A store cut short does not read at all: it is never written over (every flow's
+    /// answers would be lost), and the run says so.
+    @Test func aRememberedAnswersStoreCutShortIsNotWrittenOver() throws {
+        let (flow, store, environment) = try rememberingFlow()
+        let damaged = #"{"/elsewhere/other.yaml": {"app.name": "kept", "app.city": "Par"#
+        try Data(damaged.utf8).write(to: store)
+        let run = try FlowrunProcess.run(["run", "--plain", flow, "--output", "none"], stdin: "Ada\n", environment: environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("it does not read as remembered answers, so it is left as it is"), "\(run.stderr)")
+        #expect(try String(contentsOf: store, encoding: .utf8) == damaged)
+    }
+
     @Test func aFlowIncludedFromAnotherFileRunsAsPartOfTheTree() throws {
         let directory = try flowFile("""
         version: 1

@@ -31,13 +31,18 @@ public struct CommandResult: Sendable, Equatable {
     public var truncated: Bool
     /// Why the program could not be started, when it could not.
     public var failure: String?
+    /// Whether it was killed because flowrun itself was stopping (a stopping signal):
+    /// it did not end of itself, and its step is undone (`Session.undoingIfStopped`).
+    public var stoppedWithTheRun = false
 
-    public init(exitCode: Int, stdout: String = "", timedOut: Bool = false, truncated: Bool = false, failure: String? = nil) {
+    public init(exitCode: Int, stdout: String = "", timedOut: Bool = false, truncated: Bool = false, failure: String? = nil,
+                stoppedWithTheRun: Bool = false) {
         self.exitCode = exitCode
         self.stdout = stdout
         self.timedOut = timedOut
         self.truncated = truncated
         self.failure = failure
+        self.stoppedWithTheRun = stoppedWithTheRun
     }
 
     /// The value `into` receives.

@@ -66,6 +66,13 @@ extension ResponderTree {
         })
     }
 
+    /// The codes an `exit` transition with a `message` ends a run with.
+    var exitCodesWithMessages: Set<Int> {
+        Set(branchNodes.compactMap { branch in
+            if case .exit(let code, let message?)? = branch.transition { code } else { nil }
+        })
+    }
+
     /// The `for_each` starts of a flow: each transition that runs it once per element.
     func repeatingLaunches(of flow: Int) -> [LaunchNode] {
         branchNodes.compactMap { branch in

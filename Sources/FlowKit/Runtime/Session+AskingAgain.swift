@@ -1,6 +1,6 @@
-/// A secret field asked again after a resume: the screen that owns it (a global index)
-/// and its place among that screen's fields.
-struct SecretField: Sendable, Equatable {
+/// A field asked again after a resume (a secret, or a required field a saved state left
+/// empty): the screen that owns it (a global index) and its place among that screen's fields.
+struct FieldAskedAgain: Sendable, Equatable {
     let screen: Int
     let position: Int
 }
@@ -12,7 +12,7 @@ extension Session {
     /// screen on display is still to ask, which it asks in turn anyway; and of a flow not
     /// running (finished, or dismissed), those read from outside it as `flowid.name`
     /// (without a `result`, its variables stay readable). Its own screens start afresh.
-    func secretFieldsToAskAgain() -> [SecretField] {
+    func secretFieldsToAskAgain() -> [FieldAskedAgain] {
         let pending: Int
         switch state.phase {
         case .field(let position): pending = position
@@ -21,7 +21,7 @@ extension Session {
         }
         let running = Set(runningFlows)
         var readFromOutside: Set<String>?
-        var fields: [SecretField] = []
+        var fields: [FieldAskedAgain] = []
         for (index, screen) in tree.screens.enumerated() {
             let flowID = tree.flows[screen.flow].id
             for (position, field) in screen.fields.enumerated() where field.type == .secret && state.forgottenSecrets.contains("\(flowID).\(field.id)") {
@@ -32,15 +32,24 @@ extension Session {
                     if readFromOutside == nil { readFromOutside = tree.memberReads }
                     guard readFromOutside?.contains("\(flowID).\(field.id)") == true else { continue }
                 }
-                fields.append(SecretField(screen: index, position: position))
+                fields.append(FieldAskedAgain(screen: index, position: position))
             }
         }
         return fields
     }
 
     /// The secret fields still to ask again, as `flowid.fieldid`, in the order asked.
-    public var secretsToAskAgain: [String] {
-        secretsAskedAgain.map { "\(tree.flows[tree.screens[$0.screen].flow].id).\(tree.screens[$0.screen].fields[$0.position].id)" }
+    public var secretsToAskAgain: [String] { namesAskedAgain(secret: true) }
+
+    /// The required fields, not secret, that a saved state left empty on a covered screen
+    /// and are asked again, as `flowid.fieldid`, in the order asked.
+    public var requiredFieldsToAskAgain: [String] { namesAskedAgain(secret: false) }
+
+    private func namesAskedAgain(secret: Bool) -> [String] {
+        fieldsAskedAgain.compactMap { asked in
+            let field = tree.screens[asked.screen].fields[asked.position]
+            return (field.type == .secret) == secret ? "\(tree.flows[tree.screens[asked.screen].flow].id).\(field.id)" : nil
+        }
     }
 
     /// What a saved state left out that is not asked again (`flowid.name`): answers to
@@ -70,33 +79,35 @@ extension Session {
         return state.forgottenSecrets.filter { !asked.contains($0) }
     }
 
-    /// The prompt for the next secret asked again: the field as its screen shows it, with
+    /// The prompt for the next field asked again: the field as its screen shows it, with
     /// why it is asked; no action but `quit` can be chosen meanwhile.
     func askingAgainPrompt() -> Prompt? {
-        guard let asked = secretsAskedAgain.first else { return nil }
+        guard let asked = fieldsAskedAgain.first else { return nil }
         var run = Run(session: self)
         let node = tree.screens[asked.screen]
         let field = node.fields[asked.position]
         return .field(FieldPrompt(
             screen: run.view(of: asked.screen), field: field, position: asked.position,
             label: TerminalText.line(run.render(field.label, in: node.flow) ?? Self.humanized(field.id)),
-            help: "asked again: secrets are never saved, and the run still reads this one",
-            placeholder: nil, defaultValue: nil, defaultIsSecret: true, options: [], currentValue: nil, offered: []))
+            help: field.type == .secret ? "asked again: secrets are never saved, and the run still reads this one"
+                : "asked again: the saved state holds no answer to this required field",
+            placeholder: nil, defaultValue: nil, defaultIsSecret: true, options: options(of: field, screen: asked.screen), currentValue: nil, offered: []))
     }
 
     mutating func answerAgain(_ text: String) -> [SessionEvent] {
-        guard let asked = secretsAskedAgain.first else { return [] }
-        switch AnswerReader.read(text, for: tree.screens[asked.screen].fields[asked.position], options: []) {
+        guard let asked = fieldsAskedAgain.first else { return [] }
+        let field = tree.screens[asked.screen].fields[asked.position]
+        switch AnswerReader.read(text, for: field, options: options(of: field, screen: asked.screen)) {
         case .failure(let refusal): return [.refused(refusal.message)]
         case .success(let value): return answerAgain(value: value)
         }
     }
 
     mutating func answerAgain(value: Value?) -> [SessionEvent] {
-        guard let asked = secretsAskedAgain.first else { return [] }
+        guard let asked = fieldsAskedAgain.first else { return [] }
         let node = tree.screens[asked.screen]
         var run = beginRun()
-        if run.answerAgain(value, for: node.fields[asked.position], in: node.flow) { secretsAskedAgain.removeFirst() }
+        if run.answerAgain(value, for: node.fields[asked.position], in: node.flow) { fieldsAskedAgain.removeFirst() }
         return finish(run)
     }
 }

@@ -1,10 +1,10 @@
 extension Session {
     /// A state file is untrusted (cli.md 1.2): after its values pass `problemInRestoredState`,
     /// what the flow determines is recomputed from the flow and those values, not read from
-    /// the file. Each repetition's elements are the value of its `for_each` now; on the
-    /// screen on display, a required field before the saved position that holds no answer
-    /// is asked again (a secret one among the secrets asked again, any other by moving the
-    /// position back to it). Returns why the state cannot be one of this flow, or nil.
+    /// the file. Each repetition's elements are the value of its `for_each` now; the secrets
+    /// to ask again are found from the running flows' stacks, and a required field asked
+    /// before that holds no answer is asked again (`recomputePosition`). Returns why the
+    /// state cannot be one of this flow, or nil.
     mutating func recomputeBookkeeping() -> String? {
         if let problem = recomputeRepetitions() { return problem }
         recomputePosition()
@@ -59,30 +59,64 @@ extension Session {
         return flows
     }
 
-    /// On the screen on display, the fields before the saved position that must hold an
-    /// answer (required, their `when` holding) and hold none: a secret one was left out of
-    /// the state, so it is asked again whatever the file lists; at any other, the run goes
-    /// on from there.
+    /// The fields a running flow has asked that must hold an answer and hold none: those
+    /// before the saved position on the screen on display, and every field of a screen
+    /// covered on a running flow's stack (left by an action, so every field was asked).
+    /// A secret one (answered or not, when its `when` holds) was left out of the state, so
+    /// it is asked again whatever the file lists; a required one on the screen on display
+    /// moves the position back to it; one on a covered screen is asked again on resume
+    /// (`requiredFieldsLeftEmpty`).
     private mutating func recomputePosition() {
-        guard let screen = currentScreen else { return }
-        let node = tree.screens[screen]
+        let displayed = currentScreen
+        var firstEmpty: Int?
+        for (screen, position, field) in askedFields() {
+            let name = "\(tree.flows[tree.screens[screen].flow].id).\(field.id)"
+            if field.type == .secret {
+                if !state.forgottenSecrets.contains(name) { state.forgottenSecrets.append(name) }
+            } else if screen == displayed, field.isRequired, firstEmpty == nil {
+                firstEmpty = position
+            }
+        }
+        if let firstEmpty { state.phase = .field(firstEmpty) }
+    }
+
+    /// The required fields, not secret, of screens covered on a running flow's stack that
+    /// hold no answer while their `when` holds: asked again on resume, before the run goes
+    /// on. (A run that returns to such a screen asks its fields anyway; one that finishes
+    /// from above it would otherwise end with the field empty.)
+    func requiredFieldsLeftEmpty() -> [FieldAskedAgain] {
+        let displayed = currentScreen
+        return askedFields().filter { $0.screen != displayed && $0.field.type != .secret && $0.field.isRequired }
+            .map { FieldAskedAgain(screen: $0.screen, position: $0.position) }
+    }
+
+    /// The fields asked on the screens of running flows' stacks (on the screen on display,
+    /// those before the saved position) that hold no answer while their `when` holds, in
+    /// tree order; of the fields not secret, only the required ones.
+    private func askedFields() -> [(screen: Int, position: Int, field: ResponderTree.FieldNode)] {
         let asked: Int
         switch state.phase {
         case .field(let position): asked = position
-        case .action: asked = node.fields.count
-        case .notStarted, .ended: return
+        case .action: asked = Int.max
+        case .notStarted, .ended: return []
+        }
+        let displayed = currentScreen
+        var screens = Set<Int>()
+        for flow in runningFlows {
+            for case .screen(let screen) in state.flows[flow].stack { screens.insert(screen) }
         }
         var run = Run(session: self)
-        for (position, field) in node.fields.prefix(asked).enumerated() where field.isRequired {
-            let value = state.flows[node.flow].variables[field.id] ?? .null
-            guard [.null, .string(""), .list([])].contains(value), run.holds(field.when, in: node.flow) else { continue }
-            guard field.type == .secret else {
-                state.phase = .field(position)
-                return
+        var found: [(screen: Int, position: Int, field: ResponderTree.FieldNode)] = []
+        for screen in screens.sorted() {
+            let node = tree.screens[screen]
+            for (position, field) in node.fields.prefix(screen == displayed ? asked : Int.max).enumerated()
+            where field.type == .secret || field.isRequired {
+                let value = state.flows[node.flow].variables[field.id] ?? .null
+                guard [.null, .string(""), .list([])].contains(value), run.holds(field.when, in: node.flow) else { continue }
+                found.append((screen, position, field))
             }
-            let name = "\(tree.flows[node.flow].id).\(field.id)"
-            if !state.forgottenSecrets.contains(name) { state.forgottenSecrets.append(name) }
         }
+        return found
     }
 
     /// Each value left out of the saved state and not asked again goes back to its

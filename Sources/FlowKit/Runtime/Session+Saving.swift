@@ -8,7 +8,7 @@ public struct SessionRestoreError: Error, Sendable, CustomStringConvertible {
 extension Session {
     /// The session as JSON, for `--state`: everything but secrets. Answers to secret
     /// fields are left out and asked again after a resume where the run still reads them
-    /// (`secretsAskedAgain`); values computed from a secret are left out (`null`) and
+    /// (`fieldsAskedAgain`); values computed from a secret are left out (`null`) and
     /// named by `lostSecretValues` after it. Messages were masked when they were rendered.
     public func savedState() -> [UInt8] {
         var saved = state
@@ -35,7 +35,8 @@ extension Session {
     /// flow's fingerprint changed since (the message names what changed), or when a value
     /// is not one the flow could hold (`problemInRestoredState`). What the flow determines
     /// is recomputed, not read (`recomputeBookkeeping`). The secret fields the run still
-    /// reads are then asked again first (`secretsAskedAgain`); other values left out go
+    /// reads, and the required fields left empty on covered screens, are then asked again
+    /// first (`fieldsAskedAgain`); other values left out go
     /// back to their initial values (`restoreLostValues`).
     public init(tree: ResponderTree, environment: [String: String] = [:], maxSteps: Int = 10_000,
                 restoring saved: [UInt8]) throws(SessionRestoreError) {
@@ -67,7 +68,7 @@ extension Session {
         if let problem = problemInRestoredState() ?? recomputeBookkeeping() {
             throw SessionRestoreError(description: "the saved state is damaged: \(problem)")
         }
-        secretsAskedAgain = secretFieldsToAskAgain()
+        fieldsAskedAgain = (secretFieldsToAskAgain() + requiredFieldsLeftEmpty()).sorted { ($0.screen, $0.position) < ($1.screen, $1.position) }
         restoreLostValues()
     }
 

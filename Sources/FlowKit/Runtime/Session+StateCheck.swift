@@ -60,11 +60,14 @@ extension Session {
 
     /// Why a saved ending is none a run of this flow can have: the session saves an ending
     /// only when the root finished (0), the user quit (0), a branch ran `exit` (one of the
-    /// flow's codes) or the run failed (2); input's end and signals are never saved.
+    /// flow's codes, with a message only if one of its `exit`s with that code has one) or
+    /// the run failed (2); input's end and signals are never saved. The message's text is
+    /// not checked (an exit's message may have read a secret since left out): a resume
+    /// shows it escaped, as every message.
     private func endingProblem(_ outcome: RunOutcome) -> String? {
         let fits = switch outcome.status {
         case .finished, .cancelled: outcome.exitCode == 0 && outcome.message == nil
-        case .exited: tree.exitCodes.contains(outcome.exitCode)
+        case .exited: tree.exitCodes.contains(outcome.exitCode) && (outcome.message == nil || tree.exitCodesWithMessages.contains(outcome.exitCode))
         case .failed: outcome.exitCode == 2
         case .incomplete, .interrupted: false
         }

@@ -13,10 +13,10 @@ public struct Session: Sendable {
     /// Steps one input may cause before the run stops (`runaway-transitions`, spec §11).
     public let maxSteps: Int
     var state: SessionState
-    /// After a resume: the secret fields still to ask again, before anything else
-    /// (`Session+AskingAgain`). Never saved: a state saved meanwhile still lists them as
+    /// After a resume: the fields still to ask again (secrets, and required fields a saved
+    /// state left empty), before anything else (`Session+AskingAgain`). Never saved: a state saved meanwhile still lists them as
     /// left out, so the next resume asks them again too.
-    var secretsAskedAgain: [SecretField] = []
+    var fieldsAskedAgain: [FieldAskedAgain] = []
     /// Set when input ends: the run is over for now, but not the saved state, which a
     /// later `--resume` continues from the same question.
     private var inputEnded: RunOutcome?
@@ -106,7 +106,7 @@ public struct Session: Sendable {
     /// Answers the current field with a typed line (cli.md's plain-mode rules); an
     /// empty line means "no answer".
     public mutating func answer(_ text: String) -> [SessionEvent] {
-        if inputEnded == nil, !secretsAskedAgain.isEmpty { return answerAgain(text) }
+        if inputEnded == nil, !fieldsAskedAgain.isEmpty { return answerAgain(text) }
         guard inputEnded == nil, case .field(let position) = state.phase, let screen = currentScreen else {
             return [.refused("There is no question to answer now.")]
         }
@@ -121,7 +121,7 @@ public struct Session: Sendable {
     /// Answers the current field with a value (`nil`: no answer). A refused answer
     /// leaves the question open; nothing answered before is lost.
     public mutating func answer(value: Value?) -> [SessionEvent] {
-        if inputEnded == nil, !secretsAskedAgain.isEmpty { return answerAgain(value: value) }
+        if inputEnded == nil, !fieldsAskedAgain.isEmpty { return answerAgain(value: value) }
         guard inputEnded == nil, case .field(let position) = state.phase, let screen = currentScreen else {
             return [.refused("There is no question to answer now.")]
         }
@@ -135,7 +135,7 @@ public struct Session: Sendable {
     /// offering its current value. Refused for a field not asked yet, or skipped by its
     /// `when`.
     public mutating func revisit(field position: Int) -> [SessionEvent] {
-        guard inputEnded == nil, secretsAskedAgain.isEmpty, let screen = currentScreen, tree.screens[screen].fields.indices.contains(position) else {
+        guard inputEnded == nil, fieldsAskedAgain.isEmpty, let screen = currentScreen, tree.screens[screen].fields.indices.contains(position) else {
             return [.refused("There is no such question on this screen.")]
         }
         let asked: Int
@@ -156,7 +156,7 @@ public struct Session: Sendable {
     /// Clears the current field to `null` (plain mode's `/`), without taking its default;
     /// a required field refuses.
     public mutating func clearAnswer() -> [SessionEvent] {
-        if inputEnded == nil, !secretsAskedAgain.isEmpty { return answerAgain(value: nil) }
+        if inputEnded == nil, !fieldsAskedAgain.isEmpty { return answerAgain(value: nil) }
         guard inputEnded == nil, case .field(let position) = state.phase, let screen = currentScreen else {
             return [.refused("There is no question to answer now.")]
         }
@@ -172,7 +172,7 @@ public struct Session: Sendable {
         guard inputEnded == nil, let screen = currentScreen, state.phase == .action || isField(state.phase) else {
             return [.refused("There is no action to choose now.")]
         }
-        if !secretsAskedAgain.isEmpty, action != "quit" {
+        if !fieldsAskedAgain.isEmpty, action != "quit" {
             return [.refused("Answer the secrets asked again first (or quit).")]
         }
         let offered = tree.screens[screen].actions.first { $0.id == action }
@@ -202,6 +202,18 @@ public struct Session: Sendable {
 
     /// A run working on the session's state. The state moves into the run (the session
     /// keeps an empty one meanwhile), so the run's changes never copy it.
+    /// Takes one input (`step`); when a program it ran was killed because flowrun is
+    /// stopping (`CommandResult.stoppedWithTheRun`), the step is undone, so that the state
+    /// saved is the one before it: a resume takes the same step again, running the program
+    /// anew, rather than go on as if it had ended with 137. The events are returned as
+    /// they were, to be shown.
+    public mutating func undoingIfStopped(_ step: (inout Session) -> [SessionEvent]) -> [SessionEvent] {
+        let before = self
+        let events = step(&self)
+        if events.contains(where: { if case .commandRan(_, let result) = $0 { result.stoppedWithTheRun } else { false } }) { self = before }
+        return events
+    }
+
     mutating func beginRun() -> Run {
         let run = Run(session: self)
         state = SessionState(flows: [])

@@ -195,7 +195,7 @@ struct Run {
         state.forgottenSecrets.removeAll { $0 == answered }
     }
 
-    /// Answers a secret field asked again after a resume (`nil`: no answer): checked as it
+    /// Answers a field asked again after a resume (`nil`: no answer): checked as it
     /// was when first answered, then stored; nothing else moves. Returns whether it was taken.
     mutating func answerAgain(_ given: Value?, for field: ResponderTree.FieldNode, in flow: Int) -> Bool {
         guard let answer = given, answer != .null, answer != .string("") else {
@@ -207,11 +207,12 @@ struct Run {
             state.forgottenSecrets.removeAll { $0 == unanswered }
             return true
         }
-        if let refusal = refusal(of: answer, for: field, options: [], in: flow, hidingAnswer: true) {
+        let isSecret = field.type == .secret
+        if let refusal = refusal(of: answer, for: field, options: isSecret ? [] : options(of: field, in: flow), in: flow, hidingAnswer: isSecret) {
             events.append(.refused(refusal))
             return false
         }
-        store(answer, for: field, in: flow, isSecret: true)
+        store(answer, for: field, in: flow, isSecret: isSecret)
         return true
     }
 

@@ -92,7 +92,7 @@ struct ProcessCommandRunner: CommandRunning {
             }
             let output = result.closureResult
             return CommandResult(exitCode: exitCode, stdout: String(decoding: output.bytes, as: UTF8.self),
-                                 timedOut: watch.timedOut, truncated: output.truncated)
+                                 timedOut: watch.timedOut, truncated: output.truncated, stoppedWithTheRun: watch.stoppedWithTheRun)
         } catch let error as SubprocessError where error.code == .executableNotFound {
             // Subprocess reports a file it cannot execute as not found; a shell says 126.
             if program.contains("/"), access(program, F_OK) == 0 {
@@ -163,9 +163,10 @@ private struct LineBuffer {
 
 /// The deadline of one program, and Ctrl-C while it runs: either kills its process group.
 private final class ProcessWatch: Sendable {
-    private let state = Mutex<(pid: pid_t?, timedOut: Bool)>((nil, false))
+    private let state = Mutex<(pid: pid_t?, timedOut: Bool, stoppedWithTheRun: Bool)>((nil, false, false))
 
     var timedOut: Bool { state.withLock { $0.timedOut } }
+    var stoppedWithTheRun: Bool { state.withLock { $0.stoppedWithTheRun } }
 
     func started(_ pid: pid_t) {
         state.withLock { $0.pid = pid }
@@ -180,6 +181,7 @@ private final class ProcessWatch: Sendable {
             try await Task.sleep(for: .milliseconds(100))
             display.tick()
             if Signals.exitStatus != nil {
+                state.withLock { $0.stoppedWithTheRun = true }
                 kill()
                 return
             }

@@ -91,7 +91,7 @@ struct InteractiveRunner {
 
     /// Answers with a line typed in the form, or a preset answer.
     private mutating func answer(_ given: PresetAnswer, to prompt: FieldPrompt) {
-        let events = session.answer(given)
+        let events = session.undoingIfStopped { $0.answer(given) }
         transcript.answered(prompt.field, flow: prompt.screen.flow, line: given.written, events: events, session: session)
         if let refusal = Self.refusal(in: events) {
             form.message = refusal
@@ -102,7 +102,7 @@ struct InteractiveRunner {
     }
 
     private mutating func perform(_ action: String) {
-        let events = session.perform(action)
+        let events = session.undoingIfStopped { $0.perform(action) }
         if let refusal = Self.refusal(in: events) { form.message = refusal }
         show(events)
     }
