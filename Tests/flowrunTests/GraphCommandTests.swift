@@ -19,7 +19,7 @@ import TestSupport
         return FileManager.default.isExecutableFile(atPath: path) ? path : nil
     }()
 
-    @Test(arguments: examples)
+    @Test(.slow("installs Graphviz with apt-get"), arguments: examples)
     func graphvizRendersTheDotOutput(example: String) throws {
         let graph = try FlowrunProcess.run(["graph", example], directory: flows)
         #expect(graph.status == 0)

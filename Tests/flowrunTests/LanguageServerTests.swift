@@ -18,7 +18,8 @@ struct LanguageServerTests {
         return (try? ProcessRunner.run("/usr/bin/env", ["python3", "-c", "import pytest_lsp"]))?.status == 0
     }()
 
-    @Test func pytestLSPDrivesEveryRequest() throws {
+    @Test(.slow("installs pytest-lsp with pip"))
+    func pytestLSPDrivesEveryRequest() throws {
         try #require(Self.pytestLSPAvailable, "pytest-lsp could not be installed")
         let outcome = try ProcessRunner.run("/usr/bin/env", ["python3", "-m", "pytest", "-q", "-p", "no:cacheprovider",
                                                              Self.tools.appendingPathComponent("lsp").path],
@@ -29,7 +30,8 @@ struct LanguageServerTests {
 
     static let neovim = ["/usr/bin/nvim", "/usr/local/bin/nvim"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    @Test(.enabled(if: neovim != nil, "Neovim is not installed (CI installs Debian's neovim): skipping its client"))
+    @Test(.slow("drives Neovim, which CI installs"),
+          .enabled(if: neovim != nil, "Neovim is not installed (CI installs Debian's neovim): skipping its client"))
     func neovimShowsTheDiagnosticWhereTheServerPutIt() throws {
         let directory = try FlowrunProcess.temporaryDirectory()
         try "version: 1\nflow: app\nstart: home\nscreens:\n  home:\n    text: \"日本😀 {{ nosuch }}\"\n    actions: [quit]\n"

@@ -5,7 +5,8 @@ import TestSupport
 /// The pre-commit hooks (`.pre-commit-hooks.yaml`), run by the real pre-commit (PyPI)
 /// with `try-repo` against this checkout: it builds flowrun from it, as a project using
 /// the hooks would, then checks a repository's flow files and flow tests.
-@Suite(.enabled(if: ReportValidator.pythonAvailable && FileManager.default.isExecutableFile(atPath: "/usr/bin/git"),
+@Suite(.slow("installs pre-commit with pip and makes release builds"),
+       .enabled(if: ReportValidator.pythonAvailable && FileManager.default.isExecutableFile(atPath: "/usr/bin/git"),
                 "python3 or git is not installed: the pre-commit hooks are not tried"))
 struct PreCommitTests {
     /// pre-commit, installed with pip when missing, as the other Python checks do.

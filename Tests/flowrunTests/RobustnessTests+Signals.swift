@@ -10,9 +10,7 @@ extension RobustnessTests {
     /// result or names what it lost (`expectResume`). A signal that ends the process without
     /// saving (SIGKILL) leaves the last atomic save.
     ///
-    /// Spawns about 200 processes: runs only with `FLOWRUN_SLOW_TESTS=1`.
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["FLOWRUN_SLOW_TESTS"] == "1",
-                   "spawns about 200 flowrun processes; set FLOWRUN_SLOW_TESTS=1 to run it"),
+    @Test(.slow("starts about 200 flowrun processes"),
           arguments: resumeScripts.indices)
     func aRunStoppedByARandomSignalResumesToTheSameResultOrSaysWhatItLost(script: Int) throws {
         let (name, lines) = Self.resumeScripts[script]

@@ -39,7 +39,7 @@ import TestSupport
 
     static let lines = ["", "1", "2", "y", "back", "quit", "sign_in", "alice", "wonderland", "submit", "view", "\u{1B}", "9999999999999999999999"]
 
-    @Test(arguments: 0..<10)
+    @Test(.slow("starts about 240 flowrun processes"), arguments: 0..<10)
     func damagedFilesEndWithADocumentedStatus(kind: Int) throws {
         var rng = SeededGenerator(state: UInt64(kind + 1))
         let directory = try FlowrunProcess.temporaryDirectory()
@@ -89,7 +89,7 @@ import TestSupport
     /// SIGKILL would leave once line k is saved (ResumeTests kills for real, more slowly;
     /// `aRunStoppedByARandomSignal…` sends every signal at random moments). After the last
     /// line the run has ended: its resume prints the result again.
-    @Test(arguments: resumeScripts.indices)
+    @Test(.slow("starts about 200 flowrun processes"), arguments: resumeScripts.indices)
     func aRunKilledAtEveryLineResumesToTheSameResultOrSaysWhatItLost(script: Int) throws {
         let (name, lines) = Self.resumeScripts[script]
         let flow = Fixtures.packageRoot.appendingPathComponent("Flows/\(name)").path

@@ -5,8 +5,7 @@ import TestSupport
 /// `flowrun schema`: a JSON Schema (2020-12) that a real validator (Python's jsonschema,
 /// with the YAML 1.2 loader ruamel.yaml) finds well-formed, that accepts every example
 /// and every fixture without errors, and rejects unknown keys, wrong types and missing keys.
-@Suite(.enabled(if: ReportValidator.pythonAvailable, "python3 is not installed: the schema is checked with Python's jsonschema"))
-struct SchemaCommandTests {
+@Suite struct SchemaCommandTests {
     static let fixtures = Fixtures.packageRoot.appendingPathComponent("Tests/FlowKitTests/Fixtures")
 
     /// Writes a fixture, cleaned of its markers, into `directory`.
@@ -15,7 +14,9 @@ struct SchemaCommandTests {
         return try AnnotatedFixture(name: path, annotated: text).writeCleaned(to: directory)
     }
 
-    @Test func theSchemaAcceptsValidFlowsAndRejectsBrokenOnes() throws {
+    @Test(.slow("installs jsonschema and ruamel.yaml with pip"),
+          .enabled(if: ReportValidator.pythonAvailable, "python3 is not installed: the schema is checked with Python's jsonschema"))
+    func theSchemaAcceptsValidFlowsAndRejectsBrokenOnes() throws {
         let directory = try FlowrunProcess.temporaryDirectory()
         let schema = try FlowrunProcess.run(["schema"])
         #expect(schema.status == 0)
@@ -38,7 +39,9 @@ struct SchemaCommandTests {
         #expect(outcome.stdout.contains("\(valid.count) valid and 3 invalid files checked, 0 problems"))
     }
 
-    @Test func theTestSchemaAcceptsTheExampleTestsAndRejectsBrokenOnes() throws {
+    @Test(.slow("installs jsonschema and ruamel.yaml with pip"),
+          .enabled(if: ReportValidator.pythonAvailable, "python3 is not installed: the schema is checked with Python's jsonschema"))
+    func theTestSchemaAcceptsTheExampleTestsAndRejectsBrokenOnes() throws {
         let directory = try FlowrunProcess.temporaryDirectory()
         let schema = try FlowrunProcess.run(["schema", "--tests"])
         #expect(schema.status == 0)
