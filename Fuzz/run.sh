@@ -14,7 +14,7 @@
 #
 # Corpora live in Fuzz/out/corpus/TARGET (kept between runs; seeded from Flows/,
 # the test fixtures, ../shared's YAML test suite and Fuzz/Seeds). A crash is
-# copied to Tests/flowrunTests/Fixtures/Fuzz/TARGET/, which FuzzRegressionTests
+# copied to Tests/flowrunTests/Fixtures/Fuzz/TARGET/, which FuzzCorpusTests
 # replays through the flowrun binary on every `swift test`; the script then
 # exits 1. Each run's statistics go to Fuzz/out/TARGET.log; a summary line per
 # target is printed. FUZZ_PARALLEL=1 runs the targets at the same time.

@@ -1,7 +1,7 @@
 import FlowKit
 import Testing
 
-/// Answers given before a run are taken as written (issue #24): a list stays a list, a
+/// Answers given before a run are taken as written: a list stays a list, a
 /// field is answered once per source, and answers never used are listed.
 @Suite struct PresetAnswersTests {
     static let flow = """

@@ -255,4 +255,76 @@ import Testing
         run.enter("40")
         #expect(run.refused == ["no prompt for '40'"])
     }
+
+    /// A template default on an integer field is computed, not refused at run time.
+    @Test func templateDefaultOnIntegerField() throws {
+        var run = try SessionDriver("""
+        version: 1
+        flow: app
+        start: s
+        variables: { base: 3 }
+        screens:
+          s:
+            fields:
+              - { id: n, type: integer, default: "{{ base + 1 }}" }
+            actions: [quit]
+        """)
+        run.enter("")
+        #expect(run.refused.isEmpty, "refused: \(run.refused)")
+        #expect(run.value("app", "n") == .int(4))
+    }
+
+    /// A literal default of another YAML type (a number on a text field) is taken as text.
+    @Test func numericDefaultOnTextField() throws {
+        var run = try SessionDriver("""
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            fields:
+              - { id: zip, default: 12345 }
+            actions: [quit]
+        """)
+        run.enter("")
+        #expect(run.refused.isEmpty, "refused: \(run.refused)")
+        #expect(run.asking == "actions")
+    }
+
+    @Test func aChoiceWithNoOptionsRefusesAnswersInsteadOfCrashing() throws {
+        let flow = """
+        version: 1
+        flow: app
+        start: s
+        variables: { items: [] }
+        screens:
+          s:
+            fields:
+              - { id: pick, type: choice, options: items }
+              - { id: many, type: multichoice, options: items }
+            actions: [quit]
+        """
+        var run = try SessionDriver(flow)
+        run.enter("1", "x", "")
+        #expect(run.refused == ["There are no options to choose from.", "There are no options to choose from."])
+        #expect(run.asking == "many")
+        #expect(run.session.answer(value: .list([.string("x")])) == [.refused("There are no options to choose from.")])
+    }
+
+    @Test func aRequiredMultichoiceNeedsAChoice() throws {
+        let flow = """
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            fields:
+              - { id: tags, type: multichoice, options: [a, b], required: true }
+            actions: [quit]
+        """
+        var run = try SessionDriver(flow)
+        run.enter(",", "2")
+        #expect(run.refused == ["An answer is required."])
+        #expect(run.value("app", "tags") == .list([.string("b")]))
+    }
 }

@@ -261,4 +261,180 @@ import Testing
         run.enter("back", "count")
         #expect(run.value("counter", "n") == .int(0))
     }
+
+    /// Back from a replaced screen of a presented flow dismisses the flow.
+    @Test func backFromReplacedScreenOfPresentedFlow() throws {
+        var run = try SessionDriver("""
+        version: 1
+        flow: app
+        start: home
+        on:
+          go: { push: sub }
+        screens:
+          home:
+            actions: [go, quit]
+        flows:
+          sub:
+            start: a
+            on:
+              next: { replace: b }
+            screens:
+              a:
+                actions: [next]
+              b:
+                actions: [back]
+        """)
+        run.enter("go", "next", "back")
+        #expect(run.shown == ["app/home", "sub/a", "sub/b", "app/home"])
+    }
+
+    /// `c.done` pushes a root screen when the root has nothing under it: back has nowhere to go.
+    @Test func backAfterDonePush() throws {
+        var run = try SessionDriver("""
+        version: 1
+        flow: app
+        start: c
+        on:
+          c.done: { push: b }
+        screens:
+          b:
+            actions: [back]
+        flows:
+          c:
+            start: c1
+            on:
+              ok: { finish: true }
+            screens:
+              c1:
+                actions: [ok]
+        """)
+        run.enter("ok", "back")
+        #expect(run.shown == ["c/c1", "app/b"])
+        #expect(run.said == ["There is nothing to go back to."])
+    }
+
+    @Test func backTrueInAncestorDismissesPresentedFlow() throws {
+        var run = try SessionDriver("""
+        version: 1
+        flow: app
+        start: home
+        on:
+          go: { push: sub }
+          cancel: { back: true }
+        screens:
+          home:
+            actions: [go, quit]
+        flows:
+          sub:
+            start: c1
+            on:
+              next: { push: c2 }
+            screens:
+              c1:
+                actions: [next]
+              c2:
+                actions: [cancel]
+        """)
+        run.enter("go", "next", "cancel")
+        #expect(run.shown == ["app/home", "sub/c1", "sub/c2", "app/home"])
+    }
+
+    @Test func backFromActiveChildOfPresentedFlow() throws {
+        var run = try SessionDriver("""
+        version: 1
+        flow: app
+        start: home
+        on:
+          go: { push: sub }
+        screens:
+          home:
+            actions: [go, quit]
+        flows:
+          sub:
+            start: inner
+            flows:
+              inner:
+                start: a
+                screens:
+                  a:
+                    actions: [back]
+        """)
+        run.enter("go", "back")
+        #expect(run.shown == ["app/home", "inner/a", "app/home"])
+    }
+
+    @Test func typedQuitReachesUnlistedHandler() throws {
+        var run = try SessionDriver("""
+        version: 1
+        flow: app
+        start: home
+        on:
+          quit: { push: confirm }
+          really: { exit: { code: 0 } }
+        screens:
+          home:
+            actions: [stay]
+            on:
+              stay: { say: "ok" }
+          confirm:
+            actions: [really, back]
+        """)
+        run.enter("quit")
+        #expect(run.lastScreen == "app/confirm")
+    }
+
+    @Test func guardedQuitFallsToApplication() throws {
+        var run = try SessionDriver("""
+        version: 1
+        flow: app
+        start: home
+        variables: { confirm: false }
+        on:
+          quit:
+            - when: "confirm"
+              push: bye
+        screens:
+          home:
+            actions: [quit]
+          bye:
+            actions: [back]
+        """)
+        run.enter("quit")
+        #expect(run.session.outcome?.status == .cancelled)
+    }
+
+    @Test func replacedChildFinishingFinishesParent() throws {
+        var run = try SessionDriver("""
+        version: 1
+        flow: app
+        start: P
+        on:
+          P.done: { push: special }
+        screens:
+          special:
+            actions: [quit]
+        flows:
+          P:
+            start: a
+            on:
+              go: { push: C }
+              swap: { replace: C }
+            screens:
+              a:
+                actions: [go, quit]
+            flows:
+              C:
+                start: c1
+                on:
+                  fin: { finish: true }
+                  next: { push: c2 }
+                screens:
+                  c1:
+                    actions: [fin, next]
+                  c2:
+                    actions: [swap]
+        """)
+        run.enter("go", "next", "swap", "fin")
+        #expect(run.lastScreen == "app/special")
+    }
 }

@@ -225,4 +225,62 @@ import Testing
             try Session(tree: run.session.tree, restoring: Array(second.replacingOccurrences(of: #""codes":"a,b""#, with: #""codes":"a""#).utf8))
         }
     }
+
+    /// A result naming a secret does not write it to the saved state.
+    @Test func secretInResultIsSaved() throws {
+        var run = try SessionDriver("""
+        version: 1
+        flow: app
+        start: login
+        on:
+          login.done: { replace: home }
+        screens:
+          home: { actions: [quit] }
+        flows:
+          login:
+            start: s
+            result: { pw: password }
+            screens:
+              s:
+                fields:
+                  - { id: password, type: secret }
+                actions: [ok]
+                on:
+                  ok: { finish: true }
+        """)
+        run.enter("hunter2-secret", "ok")
+        #expect(run.lastScreen == "app/home")
+        let saved = String(decoding: run.session.savedState(), as: UTF8.self)
+        #expect(!saved.contains("hunter2-secret"))
+    }
+
+    @Test func aSecretCopiedIntoAnotherVariableIsNotSaved() throws {
+        let flow = """
+        version: 1
+        flow: app
+        start: s
+        variables: { note: "" }
+        screens:
+          s:
+            fields:
+              - { id: pw, type: secret }
+            actions: [keep, quit]
+            on:
+              keep: { set: { note: "'pw is ' + pw" } }
+        """
+        var run = try SessionDriver(flow)
+        run.enter("hunter2-secret", "keep")
+        #expect(run.value("app", "note") == .string("pw is hunter2-secret"))
+        #expect(!String(decoding: run.session.savedState(), as: UTF8.self).contains("hunter2"))
+    }
+
+    @Test(arguments: [#"[{"screen":{"_0":7}}]"#, #"[{"flow":{"_0":0}}]"#])
+    func aTamperedStateIsRefusedNotFollowed(stack: String) throws {
+        let run = try SessionDriver(SessionTests.specExample)
+        var saved = String(decoding: run.session.savedState(), as: UTF8.self)
+        // Replace the root's stack (the first flow's) with the tampered one.
+        let rootStack = try #require(saved.range(of: #""stack":\[[^\]]*\]"#, options: .regularExpression))
+        saved.replaceSubrange(rootStack, with: "\"stack\":\(stack)")
+        #expect(throws: SessionRestoreError.self) { try Session(tree: run.session.tree, restoring: Array(saved.utf8)) }
+    }
 }

@@ -94,4 +94,39 @@ import TestSupport
         #expect(run.shown == ["login/welcome", "login/credentials", "login/failed", "login/credentials", "main/home"])
         #expect(run.session.outcome?.status == .cancelled)
     }
+
+    @Test func aFlowReadsItsOwnVariablesByNameEvenWithAResult() throws {
+        let yaml = """
+        version: 1
+        flow: app
+        start: s
+        variables: { count: 2 }
+        result: { total: count }
+        screens:
+          s:
+            text: "{{ app.count }}"
+            actions: [quit]
+        """
+        #expect(Validator().validate(Array(yaml.utf8), file: "f.yaml").diagnostics.isEmpty)
+        let run = try SessionDriver(yaml)
+        #expect(try #require(run.actionPrompt).screen.text == "2")
+    }
+
+    /// A `set` whose expression fails leaves its variable as it was, and says so (spec §9).
+    @Test func aFailedSetSaysTheVariableIsNotAssigned() throws {
+        var driver = try SessionDriver("""
+        version: 1
+        flow: app
+        start: s
+        variables: { n: 7 }
+        screens:
+          s:
+            fields: [{ id: word }]
+            actions: [count, quit]
+            on: { count: { set: { n: 'int(word)' } } }
+        """)
+        driver.enter("seven", "count")
+        #expect(driver.warnings == ["'int(word)' failed: int(): 'seven' is not an integer; 'n' is not assigned"])
+        #expect(driver.value("app", "n") == .int(7))
+    }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `--answers` and `--set` take answers as written, or refuse them (issue #24): lists stay
+/// `--answers` and `--set` take answers as written, or refuse them: lists stay
 /// lists, a field is answered once, an answer that is never used is reported.
 @Suite struct PresetAnswerTests {
     static let flow = """
@@ -141,5 +141,37 @@ import TestSupport
         #expect(outcome.status == 0)
         #expect(outcome.stderr.contains("! The answer is not a whole number.\n"), "\(outcome.stderr)")
         #expect(!outcome.stderr.contains("not a integer"))
+    }
+
+    @Test func aRefusedDefaultUnderDefaultsStopsTheRun() throws {
+        let directory = try FlowrunProcess.folder(holding: """
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            fields:
+              - { id: lo, type: integer, default: 1 }
+              - id: hi
+                type: integer
+                default: 5
+                validate: [{ rule: "hi > lo", message: "hi must be above lo" }]
+            actions: [quit]
+        """)
+        let outcome = try FlowrunProcess.run(["run", "f.yaml", "--defaults", "--set", "lo=9"], directory: directory)
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains("flowrun: error: --defaults: the default of 'hi' is refused: hi must be above lo"))
+    }
+
+    @Test func answersFiles() throws {
+        let directory = try FlowrunProcess.folder(holding: RunCommandTests.form)
+        for (name, text) in ["empty.yaml": "# nothing yet\n", "nested.yaml": "name: [{ a: 1 }]\n"] {
+            try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let empty = try FlowrunProcess.run(["run", "f.yaml", "--answers", "empty.yaml"], stdin: "Ada\n\n\ndone\n", directory: directory)
+        #expect(empty.status == 0, "\(empty.stderr)")
+        let nested = try FlowrunProcess.run(["run", "f.yaml", "--answers", "nested.yaml"], directory: directory)
+        #expect(nested.status == 2)
+        #expect(nested.stderr.contains("the answer for 'name' must be a value or a list of values"))
     }
 }

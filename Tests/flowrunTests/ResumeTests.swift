@@ -436,4 +436,21 @@ import TestSupport
         #expect(run.stderr.contains("flow 'deep' has 1000 screens on its stack, the limit (a push loop?)"))
         #expect(Date().timeIntervalSince(started) < 60, "1,000 saves of a growing stack stay fast")
     }
+
+    @Test func aShortSecretDoesNotWipeOtherAnswersFromTheState() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let state = directory.appendingPathComponent("st.json").path
+        let flow = flows.appendingPathComponent("signin.yaml").path
+        _ = try FlowrunProcess.run(["run", flow, "--state", state], stdin: "sign_in\nalice\na\n")
+        let resumed = try FlowrunProcess.run(["run", flow, "--state", state, "--resume"], stdin: "wonderland\nsubmit\nquit\n")
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(try result(resumed.stdout)["screen"] as? String == "home")
+    }
+
+    @Test func anUnwritableStateStopsTheRunBeforeItStarts() throws {
+        let outcome = try FlowrunProcess.run(["run", "signin.yaml", "--state", "/nonexistent/state.json"], stdin: "quit\n", directory: flows)
+        #expect(outcome.status == 74, "an output that cannot be written (cli.md 1.1)")
+        #expect(outcome.stdout.isEmpty, "the run never started")
+        #expect(outcome.stderr.contains("flowrun: error: cannot write '/nonexistent/state.json'"))
+    }
 }

@@ -446,4 +446,34 @@ import TestSupport
         #expect(answers[3]["value"] is NSNull)
         #expect(text.contains(#""exit_code":4"#), "the exit code is a number: \(text)")
     }
+
+    @Test func aTerminalScreensOptionalLastFieldLeftEmptyFinishesTheFlow() throws {
+        let outcome = try FlowrunProcess.run(["run", "browser.yaml"], stdin: "2\nview\n2\nadd_to_basket\nback\n\ncheckout\npay\n\n", directory: flows)
+        #expect(outcome.status == 0)
+        #expect(try json(outcome.stdout)["status"] as? String == "finished")
+    }
+
+    @Test func clashingShellNamesStopTheEnvOutput() throws {
+        let directory = try FlowrunProcess.folder(holding: """
+        version: 1
+        flow: a
+        start: s
+        variables: { foo: 1, FOO: 2 }
+        screens: { s: { actions: [quit] } }
+        """)
+        let outcome = try FlowrunProcess.run(["run", "f.yaml", "--output", "env"], stdin: "quit\n", directory: directory)
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains("--output env: 'a.FOO' and 'a.foo' have the same shell name"))
+        #expect(outcome.stdout.isEmpty)
+    }
+
+    @Test func rememberedAnswersDoNotDependOnHowThePathIsSpelt() throws {
+        let stateHome = try FlowrunProcess.temporaryDirectory()
+        let environment = ["XDG_STATE_HOME": stateHome.path]
+        _ = try FlowrunProcess.run(["run", "notes.yaml", "--output", "none"], stdin: "Milk\n\nhome\n2\nAda\nreview\nsave\nclose\n",
+                                   directory: flows, environment: environment)
+        let second = try FlowrunProcess.run(["run", "./notes.yaml"], stdin: "Bread\n\nhome\n2\n\nreview\nsave\nclose\n",
+                                            directory: flows, environment: environment)
+        #expect(second.stderr.contains("[Ada]: "))
+    }
 }

@@ -116,4 +116,37 @@ import TestSupport
             }
         }
     }
+
+    static let secretFlow = """
+    version: 1
+    flow: app
+    start: s
+    variables: { note: "" }
+    screens:
+      s:
+        fields:
+          - { id: pin, type: secret }
+          - { id: code, when: "int(pin) > 0" }
+        actions: [keep, leave]
+        on:
+          keep: { set: { note: "'pin is ' + pin" }, say: "Stored {{ pin }}." }
+          leave: { exit: { code: 0, message: "Bye {{ pin }}." } }
+    """
+
+    @Test func secretsRepeatedByAFlowNeverReachTheLogsTheTranscriptOrTheState() throws {
+        let directory = try FlowrunProcess.folder(holding: Self.secretFlow)
+        let outcome = try FlowrunProcess.run(["run", "f.yaml", "--state", "st.json", "--transcript", "t.jsonl"],
+                                             stdin: "hunter2abc\nkeep\nleave\n", directory: directory)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let state = try String(contentsOf: directory.appendingPathComponent("st.json"), encoding: .utf8)
+        let transcript = try String(contentsOf: directory.appendingPathComponent("t.jsonl"), encoding: .utf8)
+        for (place, text) in [("stderr", outcome.stderr), ("state", state), ("transcript", transcript)] {
+            #expect(!text.contains("hunter2"), "the secret shows in \(place)")
+        }
+        #expect(outcome.stderr.contains("Stored ******."))
+        #expect(outcome.stderr.contains("Bye ******."))
+        #expect(transcript.contains(#""text":"'int(pin) > 0' failed: a value computed from a secret did not fit (not shown); counted as false""#))
+        // The caller asked for the values: the result document has them.
+        #expect(outcome.stdout.contains("hunter2abc"))
+    }
 }

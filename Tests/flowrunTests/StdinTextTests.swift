@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Plain mode reads stdin as UTF-8 text, as typed (issue #24): a byte order mark at the
+/// Plain mode reads stdin as UTF-8 text, as typed: a byte order mark at the
 /// start is not part of the first answer, and bytes that are not UTF-8 stop a scripted
 /// run rather than becoming U+FFFD in an answer.
 @Suite struct StdinTextTests {
@@ -86,5 +86,13 @@ import TestSupport
         #expect(screen.status == 0, "\(screen.screen)")
         let values = try #require((try screen.result()["values"] as? [String: [String: Any]])?["t"])
         #expect((values["name"] as? String).map { Array($0.unicodeScalars) } == Array("Ada".unicodeScalars))
+    }
+
+    @Test func aLongLineIsReadWhole() throws {
+        let long = String(repeating: "x", count: 1_000_000)
+        let outcome = try FlowrunProcess.run(["run", "f.yaml"], stdin: long + "\n\n\ndone\n", directory: try FlowrunProcess.folder(holding: RunCommandTests.form))
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        let values = try #require(document["values"] as? [String: [String: Any]])
+        #expect((values["app"]?["name"] as? String)?.count == 1_000_000)
     }
 }

@@ -1,3 +1,4 @@
+import FlowKit
 import Foundation
 import Testing
 import TestSupport
@@ -50,5 +51,22 @@ import TestSupport
             #expect(yaml.contains(quoted), "quoted: \(quoted) in\n\(yaml)")
         }
         #expect(!yaml.contains("\"world\""), "keys are plain where they can be")
+    }
+
+    @Test func yamlOutputEscapesWhatYAMLWouldMisread() throws {
+        let tricky = "del\u{7F} c1\u{85} ls\u{2028} ps\u{2029} quote\" back\\ tab\t"
+        let directory = try FlowrunProcess.folder(holding: """
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            fields: [{ id: text }]
+            actions: [quit]
+        """)
+        let outcome = try FlowrunProcess.run(["run", "f.yaml", "--output", "yaml"], stdin: tricky + "\nquit\n", directory: directory)
+        let parsed = YAMLParser().parse(Array(outcome.stdout.utf8), file: "out.yaml")
+        #expect(parsed.diagnostics.isEmpty, "\(outcome.stdout)")
+        #expect(parsed.tree.documents.first?["values"]?["app"]?["text"]?.string == tricky)
     }
 }

@@ -5,7 +5,7 @@ import TestSupport
 /// Inputs kept by `Fuzz/run.sh` (crashes it found, and hand-picked edge cases), replayed
 /// through the `flowrun` binary the way each fuzz target feeds FlowKit: every one ends with
 /// a documented exit status, never a signal or a hang.
-@Suite struct FuzzRegressionTests {
+@Suite struct FuzzCorpusTests {
     static let folder = Fixtures.packageRoot.appendingPathComponent("Tests/flowrunTests/Fixtures/Fuzz")
 
     static func inputs(_ target: String) -> [String] {
