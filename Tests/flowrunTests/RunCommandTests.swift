@@ -36,6 +36,20 @@ import TestSupport
         #expect(result["exit_code"] as? Int == 0)
     }
 
+    /// The whole screen text of each scripted run, compared in full with
+    /// `Golden/plain-<example>.txt` (the checks above hold its parts). Incident and scaffold
+    /// run programs and read the clock, which a run of the binary cannot fix or stub: their
+    /// screens are checked by their flow tests.
+    @Test(arguments: examples.map(\.file))
+    func everyExamplesPlainScreenTextMatchesItsGolden(file: String) throws {
+        let example = try #require(Self.examples.first { $0.file == file })
+        let outcome = try FlowrunProcess.run(["run", "--plain", file], stdin: example.input, directory: flows,
+                                             environment: ["XDG_STATE_HOME": try FlowrunProcess.temporaryDirectory().path])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let golden = "plain-" + file.replacingOccurrences(of: ".yaml", with: ".txt")
+        #expect(try Golden.matches(outcome.stderr, golden), "\(outcome.stderr)")
+    }
+
     /// `run` reads the environment variables its flow lists in `env` (and no others reach
     /// the flow: the checks refuse `env.NAME` for a name not listed).
     @Test func aFlowReadsTheEnvironmentVariablesItLists() throws {
