@@ -36,15 +36,33 @@ import TestSupport
         #expect(result["exit_code"] as? Int == 0)
     }
 
-    /// The whole screen text of each scripted run, compared in full with
-    /// `Golden/plain-<example>.txt` (the checks above hold its parts). Incident and scaffold
-    /// run programs and read the clock, which a run of the binary cannot fix or stub: their
-    /// screens are checked by their flow tests.
-    @Test(arguments: examples.map(\.file))
+    /// Runs whose whole plain-mode screen text is golden: the scripted runs above, and
+    /// scaffold's first flow test, with `--trust` and its two programs (`git`, `sh`)
+    /// stubbed by scripts on `PATH` that, as the test's stubs, exit 0 and print nothing.
+    static let screenRuns: [(file: String, input: String, stubbed: [String])] = examples.map { ($0.file, $0.input, []) } + [
+        ("scaffold.yaml", "My Tool\nmy-tool\n\nswift,go\nreview\nedit\n\nApache-2.0\n\nreview\ncreate\n", ["git", "sh"]),
+    ]
+
+    /// The whole screen text (stderr) of each run in `screenRuns`, compared in full with
+    /// `Golden/plain-<example>.txt`; the checks above hold its parts. Incident reads the
+    /// clock, which a run of the binary cannot fix: its screens are held by its flow tests.
+    @Test(arguments: screenRuns.map(\.file))
     func everyExamplesPlainScreenTextMatchesItsGolden(file: String) throws {
-        let example = try #require(Self.examples.first { $0.file == file })
-        let outcome = try FlowrunProcess.run(["run", "--plain", file], stdin: example.input, directory: flows,
-                                             environment: ["XDG_STATE_HOME": try FlowrunProcess.temporaryDirectory().path])
+        let run = try #require(Self.screenRuns.first { $0.file == file })
+        var environment = ["XDG_STATE_HOME": try FlowrunProcess.temporaryDirectory().path]
+        var arguments = ["run", "--plain", flows.appendingPathComponent(file).path]
+        if !run.stubbed.isEmpty {
+            let stubs = try FlowrunProcess.temporaryDirectory()
+            for program in run.stubbed {
+                let path = stubs.appendingPathComponent(program).path
+                #expect(FileManager.default.createFile(atPath: path, contents: Data("#!/bin/sh\nexit 0\n".utf8), attributes: [.posixPermissions: 0o755]))
+            }
+            environment["PATH"] = stubs.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+            arguments.append("--trust")
+        }
+        // Run in a scratch folder, so that nothing a program might write lands in Flows/.
+        let outcome = try FlowrunProcess.run(arguments, stdin: run.input, directory: try FlowrunProcess.temporaryDirectory(),
+                                             environment: environment)
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let golden = "plain-" + file.replacingOccurrences(of: ".yaml", with: ".txt")
         #expect(try Golden.matches(outcome.stderr, golden), "\(outcome.stderr)")
