@@ -94,6 +94,28 @@ enum AtomicFile {
         throw SourceFileWriteError(path: path, reason: "it is a chain of too many symbolic links")
     }
 
+    /// `descriptor`, once `fstat` says it is open on a regular file, made to wait again.
+    /// For a file opened at a path `check` looked at before: a FIFO or a device put there
+    /// since must be neither waited on (opening a FIFO waits for its other end) nor
+    /// written, so the caller opens it with `O_NONBLOCK` (and without `O_TRUNC`, which
+    /// would act before this check). Otherwise closed, and refused.
+    static func keepingOnlyRegularFile(_ descriptor: Int32, path: String) throws(SourceFileWriteError) -> Int32 {
+        var status = stat()
+        var failure: SourceFileWriteError?
+        if fstat(descriptor, &status) != 0 {
+            failure = SourceFileWriteError(path: path)
+        } else if status.st_mode & S_IFMT != S_IFREG {
+            failure = SourceFileWriteError(path: path, reason: "it is \(SourceFile.kind(of: status.st_mode)), not a regular file")
+        } else if fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) != 0 {
+            failure = SourceFileWriteError(path: path)
+        }
+        if let failure {
+            close(descriptor)
+            throw failure
+        }
+        return descriptor
+    }
+
     /// The kernel's rule for links (`fs.protected_symlinks`), which it cannot apply to links
     /// flowrun resolves itself: in a sticky, world-writable folder (`/tmp`), where anyone
     /// may plant a link to a victim's file, a link is followed only when the user running

@@ -73,9 +73,13 @@ final class FileLock {
         } catch {
             throw .refused(error)
         }
-        let descriptor = open(lockFile, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        let descriptor = open(lockFile, O_RDWR | O_CREAT | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw .unavailable(String(cString: strerror(errno))) }
-        return descriptor
+        do {
+            return try AtomicFile.keepingOnlyRegularFile(descriptor, path: lockFile)
+        } catch {
+            throw .refused(error)
+        }
     }
 
     private static func record(_ descriptor: Int32) {

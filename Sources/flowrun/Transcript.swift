@@ -25,10 +25,22 @@ final class Transcript {
             return
         }
         // The file a link at `path` may lead to, as `AtomicFile` follows links (a neighbour's
-        // link in `/tmp` is refused); a link planted there since is not followed.
-        let opened = open(try AtomicFile.check(path), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard opened >= 0 else { throw SourceFileWriteError(path: path) }
-        descriptor = opened
+        // link in `/tmp` is refused).
+        descriptor = try Transcript.openedForWriting(try AtomicFile.check(path), reportedAs: path)
+    }
+
+    /// `target` opened afresh for writing (made, or emptied), if it is a regular file: a
+    /// link, FIFO or device planted there since `check` looked is refused, at once.
+    static func openedForWriting(_ target: String, reportedAs path: String) throws(SourceFileWriteError) -> Int32 {
+        let unchecked = open(target, O_WRONLY | O_CREAT | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard unchecked >= 0 else { throw SourceFileWriteError(path: path) }
+        let opened = try AtomicFile.keepingOnlyRegularFile(unchecked, path: path)
+        guard ftruncate(opened, 0) == 0 else {
+            let failure = SourceFileWriteError(path: path)
+            close(opened)
+            throw failure
+        }
+        return opened
     }
 
     /// Records a line answering `field`, and the value the session took from it, found

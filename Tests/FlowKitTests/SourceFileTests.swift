@@ -94,6 +94,34 @@ import Testing
         }
     }
 
+    /// The rule checked again on the open descriptor, as `load` does after opening: a link
+    /// named `*.yaml` swapped, after the check, to a file of another name (here opened
+    /// through it, as if so swapped) or to a FIFO is refused; the file it was is read.
+    @Test func theRuleIsCheckedAgainOnTheOpenFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sourcefile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = folder.appendingPathComponent("notes.txt").path
+        try "version: 1\n".write(toFile: text, atomically: true, encoding: .utf8)
+        let fifo = folder.appendingPathComponent("pipe").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let flow = folder.appendingPathComponent("flow.yaml").path
+        try "version: 1\n".write(toFile: flow, atomically: true, encoding: .utf8)
+        let link = SourcePath(folder.appendingPathComponent("link.yaml").path, origin: .flow)
+        for (target, reason) in [(text, "a flow is read only from a .yaml or .yml file (it is \(text))"),
+                                 (fifo, "it is a FIFO, not a regular file")] {
+            let descriptor = open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            #expect(descriptor >= 0)
+            defer { close(descriptor) }
+            #expect { try SourceFile.checkOpenedFlowFile(descriptor, link) } throws: { error in
+                (error as? SourceFileError)?.reason == reason
+            }
+        }
+        let descriptor = open(flow, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        defer { close(descriptor) }
+        try SourceFile.checkOpenedFlowFile(descriptor, link)
+    }
+
     @Test func bytesThatAreNotUTF8AreEscapedOneByOne() {
         #expect(TerminalText.escapingInvalidBytes(Array("a-é".utf8) + [0xFF, 0xC3] + Array(".yaml".utf8)) == #"a-é\x{ff}\x{c3}.yaml"#)
         #expect(TerminalText.escapingInvalidBytes(Array("plain".utf8)) == "plain")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+@testable import flowrun
 
 /// Files flowrun writes (`--state`, `--transcript`, `test -o`, remembered answers) are
 /// written only where the user asked: never through a link planted at a temporary name,
@@ -87,6 +88,28 @@ import TestSupport
         let notes = Fixtures.packageRoot.appendingPathComponent("Flows/notes.yaml").path
         let generated = try FlowrunProcess.run(["test", "--generate", notes, "-o", fifo], directory: directory, timeout: 10)
         #expect(generated.status == 2, "\(generated.stderr)")
+    }
+
+    /// A FIFO put at the transcript's path after the check looked (here given straight to
+    /// the opening the check is followed by) is refused at once: with a reader at its other
+    /// end, where it would otherwise be written to, and with none, where opening it would
+    /// otherwise wait for one for ever.
+    @Test func aFIFOPutAtTheTranscriptAfterTheCheckIsRefusedAtOnce() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let fifo = directory.appendingPathComponent("transcript.jsonl").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        #expect { _ = try Transcript.openedForWriting(fifo, reportedAs: fifo) } throws: { error in
+            (error as? SourceFileWriteError)?.reason == "it is a FIFO, not a regular file"
+        }
+        close(reader)
+        #expect(throws: SourceFileWriteError.self) { _ = try Transcript.openedForWriting(fifo, reportedAs: fifo) }
+        let file = directory.appendingPathComponent("regular.jsonl").path
+        try "old\n".write(toFile: file, atomically: false, encoding: .utf8)
+        let descriptor = try Transcript.openedForWriting(file, reportedAs: file)
+        close(descriptor)
+        #expect(try String(contentsOfFile: file, encoding: .utf8).isEmpty)
     }
 
     @Test(.enabled(if: getuid() == 0, "not root: no device node can be made in a temporary folder"))

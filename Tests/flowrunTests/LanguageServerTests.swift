@@ -63,6 +63,11 @@ struct LanguageServerTests {
         ("a Content-Length over 64 MiB", LSPStream.frame("{}", length: "\(64 << 20 + 1)")),
         ("a Content-Length of 20 digits", LSPStream.frame("{}", length: String(repeating: "9", count: 20))),
         ("a body shorter than announced", LSPStream.frame(#"{"jsonrpc":"2.0","method":"initialized"}"#, length: "60")),
+        // Resynchronising must not skip the header this line runs into.
+        ("a Content-Length that is not a number, running into the next header", Data(#"Content-Length: 7"}}"#.utf8)),
+        // The text `Content-Length: 7` inside its JSON is not where the next message starts.
+        ("a body shorter than announced that quotes a header",
+         LSPStream.frame(#"{"jsonrpc":"2.0","method":"x","params":{"t":"Content-Length: 7"}}"#, length: "100")),
         ("a body longer than announced", LSPStream.frame(#"{"jsonrpc":"2.0","method":"initialized"}, "surplus": 1}"#, length: "40")),
         ("a line that is no header", Data("GET / HTTP/1.1\r\n\r\n".utf8)),
         ("a header line over 8 KiB", Data(("X-" + String(repeating: "a", count: 9000) + ": 1\r\n\r\n").utf8)),
@@ -95,6 +100,32 @@ struct LanguageServerTests {
         #expect(outcome.status == 0, "after shutdown, the end of the input is a clean exit: \(outcome.stderr)")
         let unfinished = try FlowrunProcess.run(["lsp"], stdin: Self.badFrames[0].1, timeout: 30)
         #expect(unfinished.status == 1, "the input ended without shutdown")
+    }
+
+    static let hover7 = #"{"jsonrpc":"2.0","id":7,"method":"textDocument/hover","params":{}}"#
+
+    /// Frames that are not bad, or not bad in framing, that resynchronising must not skip.
+    static let framesToAnswer: [(String, Data)] = [
+        ("a Content-Length with spaces and a tab after it", LSPStream.frame(hover7, length: "\(hover7.utf8.count) \t ")),
+        // Not a body cut short at the next header (it merely ends in `c`): not JSON.
+        ("a body that is not JSON, ending in c", LSPStream.frame("abc")),
+    ]
+
+    @Test(arguments: framesToAnswer.map(\.0))
+    func aFrameThatIsWellFramedIsAnsweredNotSkipped(kind: String) throws {
+        let frame = try #require(Self.framesToAnswer.first { $0.0 == kind }?.1)
+        let input = frame + LSPStream.request(1, "textDocument/hover", params: "{}") + LSPStream.request(2, "shutdown")
+            + LSPStream.notification("exit")
+        let outcome = try FlowrunProcess.run(["lsp"], stdin: input, timeout: 30)
+        let messages = LSPStream.messages(in: outcome.stdout)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(Set(messages.compactMap { $0["id"] as? Int }).isSuperset(of: [1, 2]), "\(outcome.stdout)")
+        #expect(!outcome.stderr.contains("not a message"), "\(outcome.stderr)")
+        if kind.contains("not JSON") {
+            #expect(messages.contains { ($0["error"] as? [String: Any])?["code"] as? Int == -32700 }, "\(outcome.stdout)")
+        } else {
+            #expect(messages.contains { $0["id"] as? Int == 7 }, "\(outcome.stdout)")
+        }
     }
 
     // MARK: Checking what changed

@@ -246,20 +246,48 @@ import TestSupport
     }
 
     /// A file whose name is not UTF-8 is validated all the same, its name shown with the
-    /// bytes escaped: a broken flow cannot pass unnoticed.
+    /// bytes escaped: a broken flow cannot pass unnoticed, not even beside a file whose
+    /// name is, in letters, the escaped one (the two are two files, however shown).
     @Test func aFileWhoseNameIsNotUTF8IsValidatedWithItsBytesEscaped() throws {
         let directory = try FlowrunProcess.temporaryDirectory()
-        let name: [UInt8] = Array("broken-".utf8) + [0xFF, 0xFE] + Array(".yaml".utf8)
-        let path = Array(directory.path.utf8) + [UInt8(ascii: "/")] + name
-        let descriptor = open(path.map { CChar(bitPattern: $0) } + [0], O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        #expect(descriptor >= 0)
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        try handle.write(contentsOf: Data("version: 1\nflow: a\nstart: nowhere\nscreens: { s: { actions: [quit] } }\n".utf8))
-        try handle.close()
+        let files: [([UInt8], String)] = [
+            (Array("broken-".utf8) + [0xFF, 0xFE] + Array(".yaml".utf8), "version: 1\nflow: a\nstart: nowhere\nscreens: { s: { actions: [quit] } }\n"),
+            (Array(#"broken-\x{ff}\x{fe}.yaml"#.utf8), "version: 1\nflow: a\nstart: s\nscreens: { s: { actions: [quit] } }\n"),
+        ]
+        for (name, text) in files {
+            let path = Array(directory.path.utf8) + [UInt8(ascii: "/")] + name
+            let descriptor = open(path.map { CChar(bitPattern: $0) } + [0], O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            #expect(descriptor >= 0)
+            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            try handle.write(contentsOf: Data(text.utf8))
+            try handle.close()
+        }
         let outcome = try FlowrunProcess.run(["validate", "."], directory: directory, timeout: 10)
         #expect(outcome.status == 1, "\(outcome.stdout) \(outcome.stderr)")
         #expect(outcome.stdout.contains(#"./broken-\x{ff}\x{fe}.yaml:3:8: error:"#), "\(outcome.stdout)")
-        #expect(outcome.stdout.hasSuffix("in 1 file\n"), "\(outcome.stdout)")
+        #expect(outcome.stdout.hasSuffix("in 2 files\n"), "\(outcome.stdout)")
+    }
+
+    /// A flow in a folder whose name is not UTF-8 finds the files it includes beside it:
+    /// they are looked for by the folder's bytes, not by its name as shown.
+    @Test func aFlowInAFolderWhoseNameIsNotUTF8FindsItsIncludes() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let folder = Array(directory.path.utf8) + Array("/d".utf8) + [0xFF]
+        #expect(mkdir(folder.map { CChar(bitPattern: $0) } + [0], 0o700) == 0)
+        let files = [("main.yaml", "version: 1\nflow: app\nstart: home\nscreens: { home: { actions: [open, quit], on: { open: { push: sub } } } }\n"
+                          + "flows:\n  sub: { include: sub.yaml }\n"),
+                     ("sub.yaml", "version: 1\nflow: sub\nstart: a\nscreens: { a: { actions: [back] } }\n")]
+        for (name, text) in files {
+            let path = folder + Array("/\(name)".utf8)
+            let descriptor = open(path.map { CChar(bitPattern: $0) } + [0], O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            #expect(descriptor >= 0)
+            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            try handle.write(contentsOf: Data(text.utf8))
+            try handle.close()
+        }
+        let outcome = try FlowrunProcess.run(["validate", "."], directory: directory, timeout: 10)
+        #expect(outcome.status == 0, "\(outcome.stdout) \(outcome.stderr)")
+        #expect(!outcome.stdout.contains("include-not-found"), "\(outcome.stdout)")
     }
 
     @Test func aFolderWithoutFlowFilesIsAWarning() throws {

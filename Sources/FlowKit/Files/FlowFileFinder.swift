@@ -40,7 +40,7 @@ public enum FlowFileFinder {
 
     public static func files(in paths: [String], kind: Kind = .flows) -> Found {
         var found = Found()
-        var seen: Set<String> = []
+        var seen: Set<[UInt8]> = []
         for path in paths {
             var status = stat()
             guard stat(path, &status) == 0 else {
@@ -48,7 +48,7 @@ public enum FlowFileFinder {
                 continue
             }
             guard status.st_mode & S_IFMT == S_IFDIR else {
-                if seen.insert(identity(of: path)).inserted { found.files.append(SourcePath(path)) }
+                if seen.insert(key(of: SourcePath(path))).inserted { found.files.append(SourcePath(path)) }
                 continue
             }
             let before = found.files.count
@@ -66,12 +66,18 @@ public enum FlowFileFinder {
         return String(cString: resolved)
     }
 
+    /// What tells a file found twice: its real path's bytes (the path's own when it has
+    /// none), not the path as shown, where `a\x{ff}` is also the escape of a byte.
+    private static func key(of path: SourcePath) -> [UInt8] {
+        SourceFile.realPath(path)?.bytes ?? path.bytes
+    }
+
     /// Whether a file name ends in `.yaml` or `.yml`.
     static func isYAML(_ name: [UInt8]) -> Bool {
         name.ends(with: ".yaml") || name.ends(with: ".yml")
     }
 
-    private static func collect(under folder: SourcePath, kind: Kind, into found: inout Found, seen: inout Set<String>) {
+    private static func collect(under folder: SourcePath, kind: Kind, into found: inout Found, seen: inout Set<[UInt8]>) {
         guard let entries = names(in: folder) else {
             found.problems.append(SourceFileError(path: folder.shown, reason: "the folder cannot be listed"))
             return
@@ -83,7 +89,7 @@ public enum FlowFileFinder {
             guard lstat(path.system, &status) == 0 else { continue }
             if status.st_mode & S_IFMT == S_IFDIR {
                 collect(under: path, kind: kind, into: &found, seen: &seen)
-            } else if kind.matches(name), seen.insert(SourceFile.realPath(path)?.shown ?? path.shown).inserted {
+            } else if kind.matches(name), seen.insert(key(of: path)).inserted {
                 found.files.append(path)
             }
         }

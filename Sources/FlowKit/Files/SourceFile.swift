@@ -27,19 +27,21 @@ public enum SourceFile {
     }
 
     /// The file's bytes, or `.tooLarge` without reading it when it is larger than `maxSize`.
-    /// A path of origin `.flow` is checked first (`checkFlowFile`) and opened only if it
-    /// passes; opened without waiting (a FIFO put in its place since would otherwise wait
-    /// for a writer), and read only if it is still the file that was checked.
+    /// A path of origin `.flow` is checked before it is opened (`checkFlowFile`), so that
+    /// what can be told to be no flow file is never opened, and checked again on the open
+    /// descriptor (`checkOpenedFlowFile`): the path is resolved anew by each of `stat`,
+    /// `realpath` and `open`, and a link swapped between them must not get a FIFO, a
+    /// device or a file of `/proc` read. It is opened without waiting (a FIFO put in its
+    /// place since would otherwise wait for a writer).
     public static func load(_ path: SourcePath, maxSize: Int) throws(SourceFileError) -> Contents {
-        let checked = path.origin == .flow ? try checkFlowFile(path) : nil
-        let descriptor = open(path.system, O_RDONLY | O_CLOEXEC | (checked == nil ? 0 : O_NONBLOCK))
+        let isFlow = path.origin == .flow
+        if isFlow { try checkFlowFile(path) }
+        let descriptor = open(path.system, O_RDONLY | O_CLOEXEC | (isFlow ? O_NONBLOCK : 0))
         guard descriptor >= 0 else { throw failure(path.shown) }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw failure(path.shown) }
-        if let checked, status.st_dev != checked.st_dev || status.st_ino != checked.st_ino {
-            throw SourceFileError(path: path.shown, reason: "it was replaced as it was read")
-        }
+        if isFlow { try checkOpenedFlowFile(descriptor, path) }
         guard status.st_mode & S_IFMT != S_IFDIR else {
             throw SourceFileError(path: path.shown, reason: "it is a directory")
         }
@@ -73,9 +75,9 @@ public enum SourceFile {
     /// device may act): the file must be a regular file, and its real path (links
     /// followed) must end in `.yaml` or `.yml`. The name is what keeps `/proc` and `/sys`
     /// out: their files say they are regular and empty, and hold the environment, memory
-    /// maps, kernel state, none of it under such a name. The file's status, on success.
-    @discardableResult
-    public static func checkFlowFile(_ path: SourcePath) throws(SourceFileError) -> stat {
+    /// maps, kernel state, none of it under such a name. `load` checks it again on the
+    /// descriptor it opens (`checkOpenedFlowFile`), since the path may lead elsewhere by then.
+    public static func checkFlowFile(_ path: SourcePath) throws(SourceFileError) {
         var status = stat()
         guard stat(path.system, &status) == 0 else { throw failure(path.shown) }
         guard status.st_mode & S_IFMT == S_IFREG else {
@@ -86,7 +88,46 @@ public enum SourceFile {
             let leads = real.shown == path.shown ? "" : " (it is \(real.shown))"
             throw SourceFileError(path: path.shown, reason: "a flow is read only from a .yaml or .yml file\(leads)")
         }
-        return status
+    }
+
+    /// The rule of `checkFlowFile` checked on the file `descriptor` has open (as `path`):
+    /// a regular file, whose name ends in `.yaml` or `.yml`. On Linux the name is the one
+    /// the kernel holds for the descriptor (`/proc/self/fd/N`); elsewhere, or without
+    /// `/proc`, it is the real path of `path`, taken only if the file found there now is
+    /// the one open.
+    public static func checkOpenedFlowFile(_ descriptor: Int32, _ path: SourcePath) throws(SourceFileError) {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw failure(path.shown) }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw SourceFileError(path: path.shown, reason: "it is \(kind(of: status.st_mode)), not a regular file")
+        }
+        guard let name = openedName(descriptor) ?? realPath(path, ifItIs: status) else {
+            throw SourceFileError(path: path.shown, reason: "it was replaced as it was read")
+        }
+        guard FlowFileFinder.isYAML(name.bytes) else {
+            throw SourceFileError(path: path.shown, reason: "a flow is read only from a .yaml or .yml file (it is \(name.shown))")
+        }
+    }
+
+    /// The path the kernel holds for an open descriptor, on Linux; nil elsewhere or when
+    /// `/proc` cannot tell.
+    private static func openedName(_ descriptor: Int32) -> SourcePath? {
+        #if os(Linux)
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/fd/\(descriptor)", &buffer, buffer.count)
+        guard length > 0, length < buffer.count else { return nil }
+        return SourcePath(bytes: buffer[..<length].map { UInt8(bitPattern: $0) }, origin: .flow)
+        #else
+        return nil
+        #endif
+    }
+
+    /// The real path of `path`, if the file there is the one of `status`.
+    private static func realPath(_ path: SourcePath, ifItIs status: stat) -> SourcePath? {
+        guard let real = realPath(path) else { return nil }
+        var found = stat()
+        guard stat(real.system, &found) == 0, found.st_dev == status.st_dev, found.st_ino == status.st_ino else { return nil }
+        return real
     }
 
     /// The path with links and `..` resolved; nil when it cannot be (`errno` says why).

@@ -38,7 +38,7 @@ public struct FlowLoader: Sendable {
     public func load(fileAt path: SourcePath) throws(SourceFileError) -> FlowLoadResult {
         switch try SourceFile.load(path, maxSize: limits.maxFileSize) {
         case .bytes(let bytes):
-            return load(bytes, file: path.shown)
+            return load(bytes, file: path)
         case .tooLarge(let size):
             let diagnostic = Diagnostic(.fileTooLarge, FileLimitMessage.tooLarge(size: size, limit: limits.maxFileSize),
                                         file: path.shown, at: .start)
@@ -48,8 +48,15 @@ public struct FlowLoader: Sendable {
 
     /// Loads a flow file's text; `file` names it and anchors relative includes.
     public func load(_ bytes: [UInt8], file: String) -> FlowLoadResult {
+        load(bytes, file: SourcePath(file))
+    }
+
+    /// Loads a flow file's text; `file` names it (as shown) and anchors relative includes
+    /// (by its bytes).
+    func load(_ bytes: [UInt8], file: SourcePath) -> FlowLoadResult {
         let session = IncludeSession(loader: self)
-        let document = session.document(bytes, file: file)
+        session.paths[file.shown] = file
+        let document = session.document(bytes, file: file.shown)
         return FlowLoadResult(document: document, diagnostics: session.diagnostics, sources: session.sources)
     }
 }
@@ -60,6 +67,10 @@ private final class IncludeSession {
     var diagnostics: [Diagnostic] = []
     var sources: [String: SourceText] = [:]
     var files: [String] = []
+    /// The paths of the files read, by the name reports show them as, which is not the
+    /// path where it is not UTF-8 (its bytes are escaped): a file's includes are found
+    /// from its path's bytes.
+    var paths: [String: SourcePath] = [:]
     /// The files being included, outermost first, as their includes name them.
     var chain: [String] = []
     /// Each used file's flow, built once however often it is used (so its diagnostics
@@ -183,11 +194,13 @@ private final class IncludeSession {
     /// The path an include or use names, relative to the file that names it, and the
     /// file's identity; nil (reported) where following it would loop or nest too deep.
     private func locate(_ path: Located<String>, verb: String) -> (path: String, identity: String)? {
-        let including = path.location.file
-        let resolved = path.value.hasPrefix("/") ? path.value : directory(of: including) + path.value
-        let canonical = FlowFileFinder.identity(of: resolved)
+        let named = Array(path.value.utf8)
+        let resolvedPath = SourcePath(bytes: path.value.hasPrefix("/") ? named : directory(of: sourcePath(path.location.file)) + named, origin: .flow)
+        let resolved = resolvedPath.shown
+        paths[resolved] = resolvedPath
+        let canonical = identity(of: resolvedPath)
         // Canonical paths are looked up only here: most files include nothing.
-        if let loop = chain.firstIndex(where: { FlowFileFinder.identity(of: $0) == canonical }) {
+        if let loop = chain.firstIndex(where: { identity(of: sourcePath($0)) == canonical }) {
             let cycle = (chain[loop...] + [resolved]).joined(separator: " → ")
             report(.includeCycle, "\(verb == "use" ? "using" : "including") '\(path.value)' makes a cycle: \(cycle)", at: path)
             return nil
@@ -206,7 +219,7 @@ private final class IncludeSession {
         do {
             // Only a flow file, checked before it is opened: `include: /proc/self/environ`
             // or a FIFO is reported here, never read (cli.md 1.2).
-            switch try SourceFile.load(SourcePath(resolved, origin: .flow), maxSize: loader.limits.maxFileSize) {
+            switch try SourceFile.load(sourcePath(resolved), maxSize: loader.limits.maxFileSize) {
             case .bytes(let read): bytes = read
             case .tooLarge(let size):
                 report(.fileTooLarge, FileLimitMessage.tooLarge(size: size, limit: loader.limits.maxFileSize), at: path)
@@ -223,8 +236,21 @@ private final class IncludeSession {
         diagnostics.append(Diagnostic(code, message, file: path.location.file, at: path.location.start, end: path.location.range.end))
     }
 
-    private func directory(of file: String) -> String {
-        guard let slash = file.lastIndex(of: "/") else { return "" }
-        return String(file[...slash])
+    /// The path of a file read, from the name it is shown as.
+    private func sourcePath(_ shown: String) -> SourcePath {
+        paths[shown] ?? SourcePath(shown, origin: .flow)
+    }
+
+    /// The file's real path (links and `..` resolved), as shown; its path as shown when
+    /// it has none.
+    private func identity(of path: SourcePath) -> String {
+        (SourceFile.realPath(path) ?? path).shown
+    }
+
+    /// The bytes of the folder of `file`, with its trailing `/` (none for a bare name).
+    private func directory(of file: SourcePath) -> [UInt8] {
+        let bytes = file.bytes
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return [] }
+        return Array(bytes[...slash])
     }
 }

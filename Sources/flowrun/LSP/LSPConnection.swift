@@ -60,10 +60,14 @@ struct LSPConnection {
                 return .malformed("'\(String(decoding: line.prefix(80), as: UTF8.self))' is not a Content-Length or Content-Type header")
             }
             guard Self.equalIgnoringCase(name, Self.lengthName) else { continue }
-            let value = line[(colon + 1)...].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            // Spaces and tabs around the value are not part of it.
+            var value = line[(colon + 1)...].drop { Self.isBlank($0) }
+            while let last = value.last, Self.isBlank(last) { value = value.dropLast() }
             // Digits only (`Int` would take a sign), validated before anything is allocated.
             guard !value.isEmpty, value.count <= 18, value.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
                   let announced = Int(String(decoding: value, as: UTF8.self)), announced <= Self.maxBody else {
+                // The header may be a stray one inside other bytes: the real one may follow on this line.
+                start = lineStart + 1
                 try resynchronise()
                 return .malformed("Content-Length '\(String(decoding: value.prefix(40), as: UTF8.self))' is not a length from 0 to \(Self.maxBody) bytes")
             }
@@ -78,12 +82,21 @@ struct LSPConnection {
 
     /// Takes back what is left of a body shorter than its `Content-Length`, whose bytes
     /// ran into the next message's header: reading goes on at that header. False when the
-    /// body holds none.
+    /// body holds none: no `Content-Length:` followed by a length and the line's end (in
+    /// the body, or in the bytes after it), so that such text inside the body's own JSON
+    /// is not taken for the next header, nor is a body that merely ends in `c`.
     mutating func returnUnread(ofShortBody body: [UInt8]) -> Bool {
-        guard let header = Self.firstLengthHeader(in: body[...]) else { return false }
-        buffer = Array(body[header...]) + buffer[start...]
-        start = 0
-        return true
+        let after = buffer[start...]
+        var from = 0
+        while let header = Self.firstLengthHeader(in: body[from...]) {
+            if Self.beginsWithLengthHeader([body[header...], after].joined()) {
+                buffer = Array(body[header...]) + after
+                start = 0
+                return true
+            }
+            from = header + 1
+        }
+        return false
     }
 
     /// Writes one message.
@@ -159,10 +172,47 @@ struct LSPConnection {
         return nil
     }
 
+    /// Whether `bytes` start with a `Content-Length` header line (in any case, a length of
+    /// at most 18 digits, spaces or tabs around it, then the line's end), or with the
+    /// beginning of one, cut where they end.
+    private static func beginsWithLengthHeader(_ bytes: some Sequence<UInt8>) -> Bool {
+        var iterator = bytes.makeIterator()
+        for expected in lengthHeader {
+            guard let byte = iterator.next() else { return true }
+            guard lowercased(byte) == expected else { return false }
+        }
+        var digits = 0
+        var digitsEnded = false
+        while let byte = iterator.next() {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                guard !digitsEnded, digits < 18 else { return false }
+                digits += 1
+            case UInt8(ascii: " "), UInt8(ascii: "\t"):
+                digitsEnded = digits > 0
+            case UInt8(ascii: "\r"):
+                guard digits > 0 else { return false }
+                return iterator.next().map { $0 == UInt8(ascii: "\n") } ?? true
+            case UInt8(ascii: "\n"):
+                return digits > 0
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+    }
+
     /// Whether two header names are the same, ASCII letters compared in any case.
     private static func equalIgnoringCase(_ name: ArraySlice<UInt8>, _ other: ArraySlice<UInt8>) -> Bool {
-        func lowercased(_ byte: UInt8) -> UInt8 { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte }
-        return name.count == other.count && zip(name, other).allSatisfy { lowercased($0) == lowercased($1) }
+        name.count == other.count && zip(name, other).allSatisfy { lowercased($0) == lowercased($1) }
     }
 
     private mutating func fill() throws(Closed) {
