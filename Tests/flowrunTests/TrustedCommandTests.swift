@@ -91,6 +91,44 @@ import TestSupport
         #expect(!outcome.stderr.contains("proj/build|"), "never run cut: \(outcome.stderr)")
     }
 
+    /// An `env` value that cannot be rendered is not left out (the program would run
+    /// without it): the command is refused with 126, as for a NUL; one that builds a value
+    /// past the limits stops the run before the program starts.
+    static let failingEnvironmentFlow = """
+    version: 1
+    flow: app
+    start: s
+    variables: { out: {}, settings: {} }
+    computed:
+    \((0...22).map { $0 == 0 ? "  c0: \"'abcdefgh'\"" : "  c\($0): \"c\($0 - 1) + c\($0 - 1)\"" }.joined(separator: "\n"))
+    screens:
+      s:
+        actions: [missing, big, quit]
+        on:
+          missing:
+            run: { command: [touch, missing-ran], env: { DEST: "{{ settings.dest }}" }, into: out }
+            say: "exit={{ out.exit_code }}"
+          big:
+            run: { command: [touch, big-ran], env: { BIG: "{{ c22 }}" }, into: out }
+    """
+
+    @Test func anEnvironmentValueThatFailsRefusesItsCommand() throws {
+        let directory = try FlowrunProcess.folder(holding: Self.failingEnvironmentFlow)
+        let outcome = try FlowrunProcess.run(["run", "--trust", "f.yaml"], stdin: "missing\nquit\n", directory: directory)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("exit=126"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("'touch' was not run: the value of DEST could not be rendered"), "\(outcome.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("missing-ran").path))
+    }
+
+    @Test func anEnvironmentValuePastTheLimitsStopsTheRunBeforeItsProgram() throws {
+        let directory = try FlowrunProcess.folder(holding: Self.failingEnvironmentFlow)
+        let outcome = try FlowrunProcess.run(["run", "--trust", "f.yaml"], stdin: "big\nquit\n", directory: directory)
+        #expect(outcome.status == 2, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("larger than 16 MiB of text"), "\(outcome.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("big-ran").path), "the program started")
+    }
+
     /// cli.md 1.2: a program's stderr has no provenance, so a secret it was given is
     /// masked there by its text; a secret shorter than 4 characters hides the stderr.
     static let echoingFlow = """

@@ -206,7 +206,11 @@ extension Evaluation {
         let bodies = Array(arguments.dropFirst())
         func evaluate(_ body: ExpressionNode, with element: Value) throws(EvaluationError) -> Value {
             // A macro over a long list (or a macro inside one) can take long: a signal ends it.
-            guard !Interruption.isRequested else { throw EvaluationError("\(macro.rawValue)() was interrupted", at: node.span) }
+            if scope.stopsOnInterruption, Interruption.isRequested {
+                var interrupted = EvaluationError("\(macro.rawValue)() was interrupted", at: node.span)
+                interrupted.interrupted = true
+                throw interrupted
+            }
             return try Evaluation(scope: BoundValues(base: scope, name: name, value: element)).value(of: body)
         }
         func holds(_ body: ExpressionNode, with element: Value) throws(EvaluationError) -> Bool {
@@ -223,6 +227,8 @@ extension Evaluation {
             for element in elements {
                 do {
                     if try holds(bodies[0], with: element) == deciding { return .bool(deciding) }
+                } catch where error.interrupted {
+                    throw error
                 } catch {
                     failure = failure ?? error
                 }

@@ -11,6 +11,9 @@ struct SessionScope: ValueScope {
     /// The time a flow test fixes; nil for the time of each `now()`.
     let fixedTime: Date?
 
+    /// Whether a signal ends a long evaluation (`ValueScope`).
+    var stopsOnInterruption = true
+
     /// What `now()` and `today()` read; the clock is asked only when they are called.
     var now: Date { fixedTime ?? Date() }
     /// How many computed values are being evaluated, one inside another: a bound against
@@ -56,7 +59,7 @@ struct SessionScope: ValueScope {
         switch Evaluator.evaluate(expression.parsed, in: scope) {
         case .success(let result): value = result
         // An interrupted evaluation is not the value: it is not kept.
-        case .failure where Interruption.isRequested: return .null
+        case .failure(let error) where error.interrupted: return .null
         case .failure(let error):
             if error.stopsTheRun { memo.pastLimits = memo.pastLimits ?? error }
             value = .null
