@@ -166,6 +166,68 @@ import TestSupport
         #expect(short.stderr.contains("exit=******"), "the run goes on: \(short.stderr)")
     }
 
+    /// The secret itself is masked, not only the text composed from it: a program given
+    /// `alice:1234` (through a computed value) that prints the PIN alone shows the mask,
+    /// and a PIN shorter than 4 characters hides the stderr however long the text is.
+    static let composedSecretFlow = #"""
+    version: 1
+    flow: app
+    start: s
+    variables: { out: {}, user: alice }
+    computed:
+      auth: "user + ':' + pin"
+      note: 'pin + "\r\n" + pin'
+    screens:
+      s:
+        fields: [{ id: pin, type: secret }]
+        actions: [go, note, quit]
+        on:
+          go:
+            run: { command: [sh, -c, 'echo "$AUTH" | cut -d: -f2 >&2'], env: { AUTH: "{{ auth }}" }, into: out }
+          note:
+            run: { command: [sh, -c, 'printf "%s\n" "$NOTE" >&2'], env: { NOTE: "{{ note }}" }, into: out }
+    """#
+
+    @Test func aSecretReadInsideAComposedValueIsMaskedAlone() throws {
+        let directory = try FlowrunProcess.folder(holding: Self.composedSecretFlow)
+        let outcome = try FlowrunProcess.run(["run", "--trust", "f.yaml"], stdin: "1234\ngo\nquit\n", directory: directory)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("\n******\n") && !outcome.stderr.contains("1234"), "\(outcome.stderr)")
+        let short = try FlowrunProcess.run(["run", "--trust", "f.yaml"], stdin: "12\ngo\nquit\n", directory: directory)
+        #expect(short.stderr.contains("it was given a secret shorter than 4 characters"), "\(short.stderr)")
+        #expect(!short.stderr.contains("\n12\n"), "\(short.stderr)")
+    }
+
+    /// A secret holding CRLF (one Character, `\r\n`) spans lines: the stderr is hidden.
+    @Test func aSecretHoldingCRLFHidesTheStderr() throws {
+        let directory = try FlowrunProcess.folder(holding: Self.composedSecretFlow)
+        let outcome = try FlowrunProcess.run(["run", "--trust", "f.yaml"], stdin: "56789\nnote\nquit\n", directory: directory)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("it was given a secret that holds a line break"), "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("5678"), "\(outcome.stderr)")
+    }
+
+    /// Secrets that overlap in what the program prints are both masked whole.
+    @Test func overlappingSecretsAreMaskedWhole() throws {
+        let directory = try FlowrunProcess.folder(holding: """
+            version: 1
+            flow: app
+            start: s
+            variables: { out: {} }
+            screens:
+              s:
+                fields: [{ id: a, type: secret }, { id: b, type: secret }]
+                actions: [go, quit]
+                on:
+                  go:
+                    run: { command: [sh, -c, 'printf "[%s%s]\\n" "$A" "${B#def}" >&2'], env: { A: "{{ a }}", B: "{{ b }}" }, into: out }
+            """)
+        let outcome = try FlowrunProcess.run(["run", "--trust", "f.yaml"], stdin: "abcdef\ndefghi\ngo\nquit\n", directory: directory)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("[******]\n"), "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("ghi]"), "\(outcome.stderr)")
+    }
+
     /// A stderr without line breaks is read in linear time: each chunk is searched for a
     /// line break once, not the whole of what is pending.
     @Test func aLongStderrWithoutLineBreaksIsReadInLinearTime() throws {

@@ -628,15 +628,28 @@ struct Run {
         }
     }
 
-    /// The text each `{{ … }}` of the template that reads a secret gives, as a program
-    /// receives it; an empty one is left out (there is nothing to mask).
+    /// What a program given the template's text may print of its secrets: the text each
+    /// `{{ … }}` that reads a secret gives, and every secret value it reads, directly or
+    /// through computed values, each element of a list or map alone too (a PIN inside
+    /// `user:1234` is printed alone as easily). Empty ones are left out: nothing to mask.
     private func secretTexts(of template: Compiled<Template>, in flow: Int) -> [String] {
         let scope = scope(flow)
-        return template.parsed.parts.compactMap { part in
-            guard case .expression(let expression, _) = part, scope.readsSecret(expression),
-                  case .success(let value) = Evaluator.evaluate(expression, in: scope) else { return nil }
-            let text = ValueFormatting.render(value)
-            return text.isEmpty ? nil : text
+        var texts: [String] = []
+        for part in template.parsed.parts {
+            guard case .expression(let expression, _) = part, scope.readsSecret(expression) else { continue }
+            if case .success(let value) = Evaluator.evaluate(expression, in: scope) { texts.append(ValueFormatting.render(value)) }
+            texts += scope.secretValues(readBy: expression).flatMap(Self.texts(of:))
+        }
+        return texts.filter { !$0.isEmpty }
+    }
+
+    /// A secret value's text, and each of its elements' (a map's values), however nested.
+    private static func texts(of value: Value) -> [String] {
+        switch value {
+        case .null: []
+        case .list(let elements): [ValueFormatting.render(value)] + elements.flatMap(texts(of:))
+        case .map(let entries): [ValueFormatting.render(value)] + entries.values.flatMap(texts(of:))
+        case .bool, .int, .double, .string: [ValueFormatting.render(value)]
         }
     }
 

@@ -87,6 +87,34 @@ struct SessionScope: ValueScope {
         }
     }
 
+    /// Every secret value the expression reads: each secret variable's (or result's)
+    /// value, and for a value computed from secrets, that value and the secret values its
+    /// own expression reads, however deep. A program given the expression's text may print
+    /// any of them alone (`CommandRequest.secrets`).
+    func secretValues(readBy expression: Expression) -> [Value] {
+        guard holdsSecrets else { return [] }
+        var values: [Value] = []
+        var visited: Set<ComputedMemo.Key> = []
+        collectSecretValues(readBy: expression, into: &values, visited: &visited)
+        return values
+    }
+
+    /// `secretValues`, each computed value's expression walked once: forty that each read
+    /// the previous twice are forty walks, not 2⁴⁰.
+    private func collectSecretValues(readBy expression: Expression, into values: inout [Value], visited: inout Set<ComputedMemo.Key>) {
+        expression.root.forEachNode { node in
+            guard let value = secretRead(node) else { return }
+            values.append(value)
+            guard case .identifier(let name) = node.kind, pending[name] == nil, let owner = owner(of: name),
+                  let computed = tree.flows[owner].computed[name],
+                  visited.insert(ComputedMemo.Key(flow: owner, name: name)).inserted else { return }
+            var scope = self
+            scope.flow = owner
+            scope.pending = [:]
+            scope.collectSecretValues(readBy: computed.parsed, into: &values, visited: &visited)
+        }
+    }
+
     private var holdsSecrets: Bool {
         pendingIsSecret || flows.contains { !$0.secret.isEmpty || !$0.secretResult.isEmpty }
     }
