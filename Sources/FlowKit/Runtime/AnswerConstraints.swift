@@ -29,6 +29,10 @@ enum AnswerConstraints {
             if chosen.contains(where: { item in !options.contains { $0.value == item } }) {
                 return "That is not one of the options."
             }
+            // As a typed answer may not name one twice (spec §6 1.2): a restored or preset list neither.
+            for (position, item) in chosen.enumerated() where chosen[..<position].contains(item) {
+                return "An option is chosen more than once; choose each option once."
+            }
             return bounds(Double(chosen.count), field, what: "choices")
         case (.boolean, .bool):
             return nil
