@@ -18,6 +18,8 @@ public enum Evaluator {
 /// `ExpressionLimits.maxDepth` deep, so the recursion is bounded).
 struct Evaluation {
     let scope: ValueScope
+    /// The patterns `matches()` compiled so far, shared with the evaluations of a macro's elements.
+    var patterns = CompiledPatterns()
 
     func value(of node: ExpressionNode) throws(EvaluationError) -> Value {
         switch node.kind {
@@ -185,7 +187,7 @@ struct Evaluation {
         }
         var values: [Value] = []
         for argument in all { values.append(try value(of: argument)) }
-        return try Functions.call(function, values, at: node.span, now: scope.now)
+        return try Functions.call(function, values, at: node.span, now: scope.now, patterns: patterns)
     }
 }
 
@@ -211,7 +213,7 @@ extension Evaluation {
                 interrupted.interrupted = true
                 throw interrupted
             }
-            return try Evaluation(scope: BoundValues(base: scope, name: name, value: element)).value(of: body)
+            return try Evaluation(scope: BoundValues(base: scope, name: name, value: element), patterns: patterns).value(of: body)
         }
         func holds(_ body: ExpressionNode, with element: Value) throws(EvaluationError) -> Bool {
             guard case .bool(let holds) = try evaluate(body, with: element) else {

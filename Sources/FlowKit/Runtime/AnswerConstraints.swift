@@ -11,7 +11,7 @@ enum AnswerConstraints {
         if field.type.hasOptions, options.isEmpty { return "There are no options to choose from." }
         switch (field.type, value) {
         case (.text, .string(let text)), (.secret, .string(let text)):
-            if let pattern = field.pattern, case .success(let regex) = RegexPattern.compile(pattern), !regex.matches(text, whole: true) {
+            if let pattern = field.pattern, case .success(let regex) = RegexPattern.compile(pattern), regex.matches(text, whole: true) != true {
                 let shown = field.type == .secret || hidingAnswer ? "The answer" : MessageText.quoted(text)
                 return "\(shown) does not have the expected form."
             }
