@@ -385,6 +385,21 @@ import TestSupport
         #expect(ContinuousClock.now - started < .milliseconds(200))
     }
 
+    /// A pattern matched on each element of a macro is compiled once per evaluation:
+    /// 4,000 compilations of this one take seconds, one takes a millisecond.
+    @Test func aPatternInAMacroIsCompiledOnce() throws {
+        let scope = ExpressionTestScope(values: ["p": .string("((a|b)(c|d)){1000}"), "l": .list((1...4000).map(Value.int))])
+        let started = ContinuousClock.now
+        #expect(try evaluate("l.filter(x, 'abc'.matches(p)).size()", scope) == .int(0))
+        #expect(ContinuousClock.now - started < .milliseconds(800))
+    }
+
+    /// Patterns told apart by code points only are compiled apart: RE2 matches code points.
+    @Test func patternsThatDifferOnlyInNormalizationAreKeptApart() throws {
+        #expect(try evaluate("['e\\u0301', '\\u00e9'].map(x, ['\\u00e9', 'e\\u0301'].map(p, x.matches('^' + p + '$')))")
+                == .list([.list([.bool(false), .bool(true)]), .list([.bool(true), .bool(false)])]))
+    }
+
     @Test func messagesQuoteLongOrControlTextSafely() {
         let scope = ExpressionTestScope(values: ["s": .string("\u{1B}[31m" + String(repeating: "9", count: 100))])
         let message = evaluationError("int(s)", scope)?.message ?? ""

@@ -204,6 +204,32 @@ import TestSupport
         #expect(resumed.stderr.contains("the saved state is damaged: " + named), "\(resumed.stderr)")
     }
 
+    /// A multichoice list naming an option more than once, as no answer can, is refused
+    /// when restored.
+    @Test func aRestoredChoiceRepeatingAnOptionIsRefused() throws {
+        let directory = try FlowrunProcess.folder(holding: """
+            version: 1
+            flow: app
+            start: s
+            screens:
+              s:
+                fields:
+                  - { id: pick, type: multichoice, options: [a, b, c] }
+                  - { id: n, type: number }
+                actions: [quit]
+            """)
+        let first = try FlowrunProcess.run(["run", "f.yaml", "--state", "st.json"], stdin: "a, b\n", directory: directory)
+        #expect(first.status == 3, "\(first.stderr)")
+        let state = directory.appendingPathComponent("st.json")
+        let text = try String(contentsOf: state, encoding: .utf8)
+        #expect(text.contains(#""pick":["a","b"]"#), "\(text)")
+        try text.replacingOccurrences(of: #""pick":["a","b"]"#, with: #""pick":["a","a","a"]"#).write(to: state, atomically: true, encoding: .utf8)
+        let resumed = try FlowrunProcess.run(["run", "f.yaml", "--state", "st.json", "--resume"], stdin: "2\nquit\n", directory: directory)
+        #expect(resumed.status == 2, "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("the saved state is damaged: 'app.pick' holds"), "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("An option is chosen more than once"), "\(resumed.stderr)")
+    }
+
     /// Runs signin.yaml with `--state` on `lines` until input ends (exit 3, the state saved
     /// as a kill after the last line would leave it): the flow's path and the state's.
     private func signUpStoppedAfter(_ lines: String) throws -> (flow: String, state: String) {

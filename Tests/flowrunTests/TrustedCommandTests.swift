@@ -91,6 +91,44 @@ import TestSupport
         #expect(!outcome.stderr.contains("proj/build|"), "never run cut: \(outcome.stderr)")
     }
 
+    /// An `env` value that cannot be rendered is not left out (the program would run
+    /// without it): the command is refused with 126, as for a NUL; one that builds a value
+    /// past the limits stops the run before the program starts.
+    static let failingEnvironmentFlow = """
+    version: 1
+    flow: app
+    start: s
+    variables: { out: {}, settings: {} }
+    computed:
+    \((0...22).map { $0 == 0 ? "  c0: \"'abcdefgh'\"" : "  c\($0): \"c\($0 - 1) + c\($0 - 1)\"" }.joined(separator: "\n"))
+    screens:
+      s:
+        actions: [missing, big, quit]
+        on:
+          missing:
+            run: { command: [touch, missing-ran], env: { DEST: "{{ settings.dest }}" }, into: out }
+            say: "exit={{ out.exit_code }}"
+          big:
+            run: { command: [touch, big-ran], env: { BIG: "{{ c22 }}" }, into: out }
+    """
+
+    @Test func anEnvironmentValueThatFailsRefusesItsCommand() throws {
+        let directory = try FlowrunProcess.folder(holding: Self.failingEnvironmentFlow)
+        let outcome = try FlowrunProcess.run(["run", "--trust", "f.yaml"], stdin: "missing\nquit\n", directory: directory)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("exit=126"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("'touch' was not run: the value of DEST could not be rendered"), "\(outcome.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("missing-ran").path))
+    }
+
+    @Test func anEnvironmentValuePastTheLimitsStopsTheRunBeforeItsProgram() throws {
+        let directory = try FlowrunProcess.folder(holding: Self.failingEnvironmentFlow)
+        let outcome = try FlowrunProcess.run(["run", "--trust", "f.yaml"], stdin: "big\nquit\n", directory: directory)
+        #expect(outcome.status == 2, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("larger than 16 MiB of text"), "\(outcome.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("big-ran").path), "the program started")
+    }
+
     /// cli.md 1.2: a program's stderr has no provenance, so a secret it was given is
     /// masked there by its text; a secret shorter than 4 characters hides the stderr.
     static let echoingFlow = """
@@ -126,6 +164,68 @@ import TestSupport
         #expect(short.stderr.contains("(sh: its stderr is not shown: it was given a secret shorter than 4 characters, which masking would reveal.)"),
                 "\(short.stderr)")
         #expect(short.stderr.contains("exit=******"), "the run goes on: \(short.stderr)")
+    }
+
+    /// The secret itself is masked, not only the text composed from it: a program given
+    /// `alice:1234` (through a computed value) that prints the PIN alone shows the mask,
+    /// and a PIN shorter than 4 characters hides the stderr however long the text is.
+    static let composedSecretFlow = #"""
+    version: 1
+    flow: app
+    start: s
+    variables: { out: {}, user: alice }
+    computed:
+      auth: "user + ':' + pin"
+      note: 'pin + "\r\n" + pin'
+    screens:
+      s:
+        fields: [{ id: pin, type: secret }]
+        actions: [go, note, quit]
+        on:
+          go:
+            run: { command: [sh, -c, 'echo "$AUTH" | cut -d: -f2 >&2'], env: { AUTH: "{{ auth }}" }, into: out }
+          note:
+            run: { command: [sh, -c, 'printf "%s\n" "$NOTE" >&2'], env: { NOTE: "{{ note }}" }, into: out }
+    """#
+
+    @Test func aSecretReadInsideAComposedValueIsMaskedAlone() throws {
+        let directory = try FlowrunProcess.folder(holding: Self.composedSecretFlow)
+        let outcome = try FlowrunProcess.run(["run", "--trust", "f.yaml"], stdin: "1234\ngo\nquit\n", directory: directory)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("\n******\n") && !outcome.stderr.contains("1234"), "\(outcome.stderr)")
+        let short = try FlowrunProcess.run(["run", "--trust", "f.yaml"], stdin: "12\ngo\nquit\n", directory: directory)
+        #expect(short.stderr.contains("it was given a secret shorter than 4 characters"), "\(short.stderr)")
+        #expect(!short.stderr.contains("\n12\n"), "\(short.stderr)")
+    }
+
+    /// A secret holding CRLF (one Character, `\r\n`) spans lines: the stderr is hidden.
+    @Test func aSecretHoldingCRLFHidesTheStderr() throws {
+        let directory = try FlowrunProcess.folder(holding: Self.composedSecretFlow)
+        let outcome = try FlowrunProcess.run(["run", "--trust", "f.yaml"], stdin: "56789\nnote\nquit\n", directory: directory)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("it was given a secret that holds a line break"), "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("5678"), "\(outcome.stderr)")
+    }
+
+    /// Secrets that overlap in what the program prints are both masked whole.
+    @Test func overlappingSecretsAreMaskedWhole() throws {
+        let directory = try FlowrunProcess.folder(holding: """
+            version: 1
+            flow: app
+            start: s
+            variables: { out: {} }
+            screens:
+              s:
+                fields: [{ id: a, type: secret }, { id: b, type: secret }]
+                actions: [go, quit]
+                on:
+                  go:
+                    run: { command: [sh, -c, 'printf "[%s%s]\\n" "$A" "${B#def}" >&2'], env: { A: "{{ a }}", B: "{{ b }}" }, into: out }
+            """)
+        let outcome = try FlowrunProcess.run(["run", "--trust", "f.yaml"], stdin: "abcdef\ndefghi\ngo\nquit\n", directory: directory)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("[******]\n"), "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("ghi]"), "\(outcome.stderr)")
     }
 
     /// A stderr without line breaks is read in linear time: each chunk is searched for a

@@ -20,7 +20,8 @@ flowrun_regex *flowrun_regex_compile(const void *pattern, size_t length);
 const char *flowrun_regex_error(const flowrun_regex *regex);
 
 /// 1 when the compiled pattern matches the whole of `length` bytes of UTF-8 at `text`
-/// (`whole` not 0) or a part of them, 0 otherwise. Time linear in `length`.
+/// (`whole` not 0) or a part of them, 0 otherwise; -1 when memory ran out. Time linear
+/// in `length`.
 int flowrun_regex_match(const flowrun_regex *regex, const void *text, size_t length, int whole);
 
 void flowrun_regex_free(flowrun_regex *regex);

@@ -77,7 +77,7 @@ enum FieldCheck {
         switch field.type.value {
         case .text, .secret:
             guard node.kind == .scalar, node.scalarKind != .null, let text = node.string else { return "must be text" }
-            if let pattern, !pattern.matches(text, whole: true) { return "'\(text)' does not match the field's pattern" }
+            if let pattern, pattern.matches(text, whole: true) == false { return "'\(text)' does not match the field's pattern" }
             return outOfBounds(Double(text.unicodeScalars.count), "length")
         case .integer:
             guard case .int(let value)? = node.scalarValue else { return "must be a whole number" }

@@ -10,6 +10,9 @@ public struct EvaluationError: Error, Hashable, Sendable {
     /// Whether the failure stops the run rather than being warned about (a value past the
     /// limits of spec §11 1.2: the run stops, even in a `when`, which it does not make false).
     public var stopsTheRun = false
+    /// Whether a signal cut the evaluation short: there is no value, and no failure of the
+    /// expression either; the run stops as the signal asks.
+    public var interrupted = false
 
     public init(_ message: String, offset: Int, length: Int) {
         self.message = message

@@ -18,6 +18,8 @@ public enum Evaluator {
 /// `ExpressionLimits.maxDepth` deep, so the recursion is bounded).
 struct Evaluation {
     let scope: ValueScope
+    /// The patterns `matches()` compiled so far, shared with the evaluations of a macro's elements.
+    var patterns = CompiledPatterns()
 
     func value(of node: ExpressionNode) throws(EvaluationError) -> Value {
         switch node.kind {
@@ -185,7 +187,7 @@ struct Evaluation {
         }
         var values: [Value] = []
         for argument in all { values.append(try value(of: argument)) }
-        return try Functions.call(function, values, at: node.span, now: scope.now)
+        return try Functions.call(function, values, at: node.span, now: scope.now, patterns: patterns)
     }
 }
 
@@ -206,8 +208,12 @@ extension Evaluation {
         let bodies = Array(arguments.dropFirst())
         func evaluate(_ body: ExpressionNode, with element: Value) throws(EvaluationError) -> Value {
             // A macro over a long list (or a macro inside one) can take long: a signal ends it.
-            guard !Interruption.isRequested else { throw EvaluationError("\(macro.rawValue)() was interrupted", at: node.span) }
-            return try Evaluation(scope: BoundValues(base: scope, name: name, value: element)).value(of: body)
+            if scope.stopsOnInterruption, Interruption.isRequested {
+                var interrupted = EvaluationError("\(macro.rawValue)() was interrupted", at: node.span)
+                interrupted.interrupted = true
+                throw interrupted
+            }
+            return try Evaluation(scope: BoundValues(base: scope, name: name, value: element), patterns: patterns).value(of: body)
         }
         func holds(_ body: ExpressionNode, with element: Value) throws(EvaluationError) -> Bool {
             guard case .bool(let holds) = try evaluate(body, with: element) else {
@@ -223,6 +229,8 @@ extension Evaluation {
             for element in elements {
                 do {
                     if try holds(bodies[0], with: element) == deciding { return .bool(deciding) }
+                } catch where error.interrupted {
+                    throw error
                 } catch {
                     failure = failure ?? error
                 }

@@ -35,8 +35,12 @@ public protocol ValueScope {
     func environmentVariable(_ name: String) -> String?
     /// What `now()` and `today()` read: the time of the run, or the time a flow test fixes.
     var now: Date { get }
+    /// Whether a signal (`Interruption`) ends a long evaluation in this scope; false for
+    /// values read after the run stopped (the result document), which are bounded anyway.
+    var stopsOnInterruption: Bool { get }
 }
 
 extension ValueScope {
     public var now: Date { Date() }
+    public var stopsOnInterruption: Bool { true }
 }

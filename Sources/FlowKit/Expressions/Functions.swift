@@ -3,7 +3,8 @@ import FoundationEssentials
 /// The built-in functions on values.
 enum Functions {
     static func call(
-        _ function: BuiltinFunction, _ arguments: [Value], at span: ExpressionSpan, now: @autoclosure () -> Date
+        _ function: BuiltinFunction, _ arguments: [Value], at span: ExpressionSpan, now: @autoclosure () -> Date,
+        patterns: CompiledPatterns
     ) throws(EvaluationError) -> Value {
         switch (function, arguments.first) {
         case (.now, _): return .string(now().formatted(Self.secondsUTC))
@@ -31,9 +32,12 @@ enum Functions {
         case .startsWith: return .bool(StringFunctions.startsWith(text, other))
         case .endsWith: return .bool(StringFunctions.endsWith(text, other))
         case .matches:
-            switch RegexPattern.compile(other) {
+            switch patterns.compiled(other) {
             case .success(let pattern):
-                return .bool(pattern.matches(text))
+                guard let matched = pattern.matches(text) else {
+                    throw EvaluationError("there is not enough memory to match the regular expression", at: span)
+                }
+                return .bool(matched)
             case .failure(let error):
                 throw EvaluationError("the regular expression does not compile: \(error.reason)", at: span)
             }

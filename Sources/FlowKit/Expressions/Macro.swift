@@ -63,4 +63,5 @@ struct BoundValues: ValueScope {
     func flowMember(flow: String, member: String) -> Value? { base.flowMember(flow: flow, member: member) }
     func environmentVariable(_ variable: String) -> String? { base.environmentVariable(variable) }
     var now: Date { base.now }
+    var stopsOnInterruption: Bool { base.stopsOnInterruption }
 }

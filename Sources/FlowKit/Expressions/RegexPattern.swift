@@ -58,13 +58,36 @@ final class RegexPattern {
 
     /// Whether the pattern matches anywhere in `text` (CEL: "matches succeed if they
     /// match a substring of the argument"; anchor with `^…$` for the whole string), or
-    /// all of it (a field's `pattern`, spec §6).
-    func matches(_ text: String, whole: Bool = false) -> Bool {
+    /// all of it (a field's `pattern`, spec §6); nil when memory ran out while matching.
+    func matches(_ text: String, whole: Bool = false) -> Bool? {
         var text = text
-        return text.withUTF8 { flowrun_regex_match(compiled, $0.baseAddress, $0.count, whole ? 1 : 0) } != 0
+        switch text.withUTF8({ flowrun_regex_match(compiled, $0.baseAddress, $0.count, whole ? 1 : 0) }) {
+        case 0: return false
+        case 1: return true
+        default: return nil
+        }
     }
 
     struct PatternError: Error {
         var reason: String
+    }
+}
+
+/// The patterns `matches()` compiled in one evaluation, by their exact code points (UTF-8
+/// bytes, not Swift's canonical equivalence, as RE2 matches code points): a macro calling
+/// it on each of a million elements compiles its pattern once, not a million times. A
+/// class, so the evaluations of a macro's elements share it; at most 64 patterns are kept.
+final class CompiledPatterns {
+    private var known: [[UInt8]: Result<RegexPattern, RegexPattern.PatternError>] = [:]
+
+    static let most = 64
+
+    func compiled(_ pattern: String) -> Result<RegexPattern, RegexPattern.PatternError> {
+        let key = Array(pattern.utf8)
+        if let compiled = known[key] { return compiled }
+        let compiled = RegexPattern.compile(pattern)
+        if known.count >= Self.most { known.removeAll() }
+        known[key] = compiled
+        return compiled
     }
 }

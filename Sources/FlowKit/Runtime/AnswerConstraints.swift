@@ -11,7 +11,7 @@ enum AnswerConstraints {
         if field.type.hasOptions, options.isEmpty { return "There are no options to choose from." }
         switch (field.type, value) {
         case (.text, .string(let text)), (.secret, .string(let text)):
-            if let pattern = field.pattern, case .success(let regex) = RegexPattern.compile(pattern), !regex.matches(text, whole: true) {
+            if let pattern = field.pattern, case .success(let regex) = RegexPattern.compile(pattern), regex.matches(text, whole: true) != true {
                 let shown = field.type == .secret || hidingAnswer ? "The answer" : MessageText.quoted(text)
                 return "\(shown) does not have the expected form."
             }
@@ -28,6 +28,10 @@ enum AnswerConstraints {
         case (.multichoice, .list(let chosen)):
             if chosen.contains(where: { item in !options.contains { $0.value == item } }) {
                 return "That is not one of the options."
+            }
+            // As a typed answer may not name one twice (spec §6 1.2): a restored or preset list neither.
+            for (position, item) in chosen.enumerated() where chosen[..<position].contains(item) {
+                return "An option is chosen more than once; choose each option once."
             }
             return bounds(Double(chosen.count), field, what: "choices")
         case (.boolean, .bool):

@@ -14,7 +14,8 @@ public struct CommandRequest: Sendable, Equatable {
     /// Where the `run` is written.
     public var location: SourceLocation
     /// What the program was given that is a secret or computed from one: the text of each
-    /// `{{ … }}` of its arguments and `env` that reads one. Its stderr carries no
+    /// `{{ … }}` of its arguments and `env` that reads one, and each secret value such a
+    /// `{{ … }}` reads (directly or through computed values). Its stderr carries no
     /// provenance, so these are masked there by their text (cli.md 1.2).
     public var secrets: [String] = []
 }

@@ -64,7 +64,9 @@ public struct Session: Sendable {
         let run = Run(session: self)
         return Dictionary(tree.flows.indices.map { flow in
             var values = state.flows[flow].variables
-            let scope = run.scope(flow)
+            // Read after the run stopped, a signal too: these are evaluated whole.
+            var scope = run.scope(flow)
+            scope.stopsOnInterruption = false
             for name in tree.flows[flow].computed.keys { values[name] = scope.computed(name, of: flow) ?? .null }
             if let results = state.flows[flow].results { values["results"] = .list(results) }
             return (tree.flows[flow].id, values)

@@ -32,9 +32,12 @@ struct Run {
         state = session.state
     }
 
-    private var ended: Bool {
+    /// Whether the run goes no further: it ended, or a signal asked it to stop. Then no
+    /// branch holds and no program starts; the front end saves the state and exits as
+    /// it does for a signal at a prompt.
+    private var stopped: Bool {
         if case .ended = state.phase { return true }
-        return false
+        return Interruption.isRequested
     }
 
     // MARK: Flows
@@ -82,7 +85,7 @@ struct Run {
     /// Shows the current screen (again): it joins the path, and its fields are asked
     /// from the first. A flow left with nothing shown finishes (spec §8).
     mutating func show() {
-        guard !ended else { return }
+        guard !stopped else { return }
         guard let screen = currentScreen else {
             finishFlow(innermostFlow)
             return
@@ -288,7 +291,7 @@ struct Run {
     /// Runs queued steps until none is left, showing the screen again where one moved the user.
     mutating func runQueue() {
         var needsShow = false
-        while !queue.isEmpty, !ended {
+        while !queue.isEmpty, !stopped {
             steps += 1
             guard steps <= maxSteps else {
                 end(RunOutcome(.failed, exitCode: 2, message: "runaway-transitions: more than \(maxSteps) steps without input (a send or replace loop?)"))
@@ -302,7 +305,7 @@ struct Run {
             case .finished(let flow):
                 if completeFinish(of: flow) { needsShow = true }
             }
-            if queue.isEmpty, needsShow, !ended {
+            if queue.isEmpty, needsShow, !stopped {
                 needsShow = false
                 show()
             }
@@ -365,7 +368,7 @@ struct Run {
         if let command = branch.command { run(command, in: flow) }
         if let notification = branch.post { post(notification) }
         if let message = render(branch.say, in: flow) { events.append(.said(message)) }
-        guard !ended else { return .moved }
+        guard !stopped else { return .moved }
         switch branch.transition {
         case nil:
             return .stayed
@@ -423,7 +426,7 @@ struct Run {
         let given = values(of: launch?.arguments ?? [], in: flow)
         guard let launch, let forEach = launch.forEach, let element = launch.element else {
             startFlow(child, given: given)
-            return ended ? .notStarted : .started
+            return stopped ? .notStarted : .started
         }
         let scope = scope(flow)
         guard let list = evaluate(forEach, in: scope, ifFailing: "nothing is started") else { return .notStarted }
@@ -446,7 +449,7 @@ struct Run {
         var run = given
         run.set(element, to: first, isSecret: elementsAreSecret)
         startFlow(child, given: run)
-        guard !ended else { return .notStarted }
+        guard !stopped else { return .notStarted }
         state.flows[child].repetition = SessionState.Repetition(elements: elements, elementsAreSecret: elementsAreSecret, position: 0,
                                                                 arguments: given, elementParam: element)
         stepsAtRepetitionStart[child] = steps
@@ -533,7 +536,7 @@ struct Run {
         guard !delivering else { return }
         delivering = true
         defer { delivering = false }
-        while !pendingNotifications.isEmpty, !ended {
+        while !pendingNotifications.isEmpty, !stopped {
             deliver(pendingNotifications.removeFirst())
         }
         pendingNotifications.removeAll()
@@ -542,8 +545,8 @@ struct Run {
     private mutating func deliver(_ notification: String) {
         for flow in tree.observingFlows[notification] ?? [] {
             steps += 1
-            guard !ended, steps <= maxSteps else {
-                if !ended { end(RunOutcome(.failed, exitCode: 2, message: "runaway-transitions: more than \(maxSteps) steps without input (notifications posting each other?)")) }
+            guard !stopped, steps <= maxSteps else {
+                if !stopped { end(RunOutcome(.failed, exitCode: 2, message: "runaway-transitions: more than \(maxSteps) steps without input (notifications posting each other?)")) }
                 return
             }
             guard let handler = tree.flows[flow].observers[notification] else { continue }
@@ -561,12 +564,13 @@ struct Run {
     /// needs them; events show the arguments masked, and a secret in the arguments,
     /// which any user can read in the process list, gets a warning.
     private mutating func run(_ command: ResponderTree.CommandNode, in flow: Int) {
-        guard !ended else { return }
+        guard !stopped else { return }
         var arguments: [String] = [], shown: [String] = [], secrets: [String] = []
         var readsSecret = false
-        for argument in command.arguments {
+        for (position, argument) in command.arguments.enumerated() {
             guard let text = render(argument, in: flow, revealing: true), let masked = render(argument, in: flow) else {
-                if !ended { events.append(.warning("the command is not run: an argument failed", at: command.location)) }
+                let which = position == 0 ? "the program's name" : "argument \(position)"
+                refuse(command, in: flow, shown: shown, because: "\(which) could not be rendered")
                 return
             }
             arguments.append(text)
@@ -582,7 +586,11 @@ struct Run {
         }
         var environment: [String: String] = [:]
         for (name, value) in command.environment {
-            guard let text = render(value, in: flow, revealing: true) else { continue }
+            // A variable left out could change what the program does (an unset `DEST`): it is not run.
+            guard let text = render(value, in: flow, revealing: true) else {
+                refuse(command, in: flow, shown: shown, because: "the value of \(name) could not be rendered")
+                return
+            }
             environment[name] = text
             if render(value, in: flow) != text {
                 readsSecret = true
@@ -592,12 +600,28 @@ struct Run {
         let request = CommandRequest(arguments: arguments, environment: environment, timeout: command.timeout,
                                      label: render(command.label, in: flow), shownArguments: shown, location: command.location,
                                      secrets: secrets)
+        // Rendering may have ended the run (a value past the limits) or met a signal: no program starts then.
+        guard !stopped else { return }
         let result = Self.nulRefusal(arguments: arguments, environment: environment).map { CommandResult(exitCode: 126, failure: $0) }
             ?? commandRunner?.run(request)
             ?? CommandResult(exitCode: 126, failure: "this session runs no commands")
         events.append(.commandRan(request, result))
-        if let failure = result.failure { events.append(.warning("'\(shown[0])' was not run: \(failure)", at: command.location)) }
-        if result.truncated { events.append(.warning("'\(shown[0])' wrote more than 1 MiB on stdout; the rest was cut", at: command.location)) }
+        record(result, of: command, shown: shown.first, in: flow, readsSecret: readsSecret)
+    }
+
+    /// A command whose arguments or environment could not be rendered: not run, as one
+    /// holding U+0000 is not (126 in `into`, a warning), unless the run stopped meanwhile.
+    private mutating func refuse(_ command: ResponderTree.CommandNode, in flow: Int, shown: [String], because reason: String) {
+        guard !stopped else { return }
+        record(CommandResult(exitCode: 126, failure: reason), of: command, shown: shown.first, in: flow, readsSecret: false)
+    }
+
+    /// What a program's end (or its refusal) leaves: warnings, and `into`.
+    private mutating func record(_ result: CommandResult, of command: ResponderTree.CommandNode, shown program: String?, in flow: Int,
+                                 readsSecret: Bool) {
+        let program = program ?? "the program"
+        if let failure = result.failure { events.append(.warning("'\(program)' was not run: \(failure)", at: command.location)) }
+        if result.truncated { events.append(.warning("'\(program)' wrote more than 1 MiB on stdout; the rest was cut", at: command.location)) }
         if let into = command.into {
             state.flows[flow].variables[into] = result.value
             // What a program given a secret prints may be that secret.
@@ -605,15 +629,28 @@ struct Run {
         }
     }
 
-    /// The text each `{{ … }}` of the template that reads a secret gives, as a program
-    /// receives it; an empty one is left out (there is nothing to mask).
+    /// What a program given the template's text may print of its secrets: the text each
+    /// `{{ … }}` that reads a secret gives, and every secret value it reads, directly or
+    /// through computed values, each element of a list or map alone too (a PIN inside
+    /// `user:1234` is printed alone as easily). Empty ones are left out: nothing to mask.
     private func secretTexts(of template: Compiled<Template>, in flow: Int) -> [String] {
         let scope = scope(flow)
-        return template.parsed.parts.compactMap { part in
-            guard case .expression(let expression, _) = part, scope.readsSecret(expression),
-                  case .success(let value) = Evaluator.evaluate(expression, in: scope) else { return nil }
-            let text = ValueFormatting.render(value)
-            return text.isEmpty ? nil : text
+        var texts: [String] = []
+        for part in template.parsed.parts {
+            guard case .expression(let expression, _) = part, scope.readsSecret(expression) else { continue }
+            if case .success(let value) = Evaluator.evaluate(expression, in: scope) { texts.append(ValueFormatting.render(value)) }
+            texts += scope.secretValues(readBy: expression).flatMap(Self.texts(of:))
+        }
+        return texts.filter { !$0.isEmpty }
+    }
+
+    /// A secret value's text, and each of its elements' (a map's values), however nested.
+    private static func texts(of value: Value) -> [String] {
+        switch value {
+        case .null: []
+        case .list(let elements): [ValueFormatting.render(value)] + elements.flatMap(texts(of:))
+        case .map(let entries): [ValueFormatting.render(value)] + entries.values.flatMap(texts(of:))
+        case .bool, .int, .double, .string: [ValueFormatting.render(value)]
         }
     }
 
@@ -709,13 +746,13 @@ struct Run {
     /// counts as false, with a warning (spec §9).
     mutating func holds(_ condition: Compiled<Expression>?, in flow: Int) -> Bool {
         // Once the run has stopped (a value past the limits, say), no further branch holds.
-        guard !ended else { return false }
+        guard !stopped else { return false }
         guard let condition else { return true }
         return holds(condition, in: scope(flow))
     }
 
     private mutating func holds(_ condition: Compiled<Expression>?, in scope: SessionScope) -> Bool {
-        guard !ended else { return false }
+        guard !stopped else { return false }
         guard let condition else { return true }
         switch evaluate(condition, in: scope, ifFailing: "counted as false") {
         case .bool(let value)?: return value
@@ -729,7 +766,7 @@ struct Run {
     /// The expression's value, or nil when it fails, with a warning that says what the
     /// failure leads to (`counted as false`, `'x' is not assigned`: spec §9).
     mutating func evaluate(_ expression: Compiled<Expression>, in scope: SessionScope, ifFailing consequence: String) -> Value? {
-        guard !ended else { return nil }
+        guard !stopped else { return nil }
         let outcome = Evaluator.evaluate(expression.parsed, in: scope)
         if stopsTheRun(outcome, in: scope, at: expression.location) { return nil }
         switch outcome {
@@ -745,6 +782,9 @@ struct Run {
     /// the limits of spec §11 1.2: a run-time error, exit 2, whatever the expression was for.
     private mutating func stopsTheRun<Success>(_ outcome: Result<Success, EvaluationError>, in scope: SessionScope,
                                                 at location: SourceLocation) -> Bool {
+        // Cut short by a signal (an interrupted macro), or finished after one on values that
+        // may have been: not a value, nor a failure to warn of; `stopped` now holds.
+        if Interruption.isRequested { return true }
         var stopping = scope.valuePastLimits
         if case .failure(let error) = outcome, error.stopsTheRun { stopping = error }
         guard let error = stopping else { return false }

@@ -11,6 +11,9 @@ struct SessionScope: ValueScope {
     /// The time a flow test fixes; nil for the time of each `now()`.
     let fixedTime: Date?
 
+    /// Whether a signal ends a long evaluation (`ValueScope`).
+    var stopsOnInterruption = true
+
     /// What `now()` and `today()` read; the clock is asked only when they are called.
     var now: Date { fixedTime ?? Date() }
     /// How many computed values are being evaluated, one inside another: a bound against
@@ -56,7 +59,7 @@ struct SessionScope: ValueScope {
         switch Evaluator.evaluate(expression.parsed, in: scope) {
         case .success(let result): value = result
         // An interrupted evaluation is not the value: it is not kept.
-        case .failure where Interruption.isRequested: return .null
+        case .failure(let error) where error.interrupted: return .null
         case .failure(let error):
             if error.stopsTheRun { memo.pastLimits = memo.pastLimits ?? error }
             value = .null
@@ -81,6 +84,34 @@ struct SessionScope: ValueScope {
     func readsSecret(_ template: Template) -> Bool {
         template.parts.contains { part in
             if case .expression(let expression, _) = part { readsSecret(expression) } else { false }
+        }
+    }
+
+    /// Every secret value the expression reads: each secret variable's (or result's)
+    /// value, and for a value computed from secrets, that value and the secret values its
+    /// own expression reads, however deep. A program given the expression's text may print
+    /// any of them alone (`CommandRequest.secrets`).
+    func secretValues(readBy expression: Expression) -> [Value] {
+        guard holdsSecrets else { return [] }
+        var values: [Value] = []
+        var visited: Set<ComputedMemo.Key> = []
+        collectSecretValues(readBy: expression, into: &values, visited: &visited)
+        return values
+    }
+
+    /// `secretValues`, each computed value's expression walked once: forty that each read
+    /// the previous twice are forty walks, not 2⁴⁰.
+    private func collectSecretValues(readBy expression: Expression, into values: inout [Value], visited: inout Set<ComputedMemo.Key>) {
+        expression.root.forEachNode { node in
+            guard let value = secretRead(node) else { return }
+            values.append(value)
+            guard case .identifier(let name) = node.kind, pending[name] == nil, let owner = owner(of: name),
+                  let computed = tree.flows[owner].computed[name],
+                  visited.insert(ComputedMemo.Key(flow: owner, name: name)).inserted else { return }
+            var scope = self
+            scope.flow = owner
+            scope.pending = [:]
+            scope.collectSecretValues(readBy: computed.parsed, into: &values, visited: &visited)
         }
     }
 

@@ -1,10 +1,11 @@
 import FlowKit
 
-/// The secrets a program was given, kept out of its stderr (cli.md 1.2). The program's
-/// text has no provenance, so each occurrence of a secret is masked by its text; a secret
+/// The secrets a program was given, kept out of its stderr (cli.md 1.2): each secret
+/// value and each text composed from one (`CommandRequest.secrets`). The program's text
+/// has no provenance, so each occurrence of a secret is masked by its text; a secret
 /// shorter than 4 characters (a PIN) would be revealed by the places its mask appears,
-/// so then the stderr is not shown at all, nor is it when a secret spans lines, since
-/// stderr is masked a whole line at a time.
+/// so then the stderr is not shown at all, nor is it when a secret spans lines (CRLF
+/// too), since stderr is masked a whole line at a time.
 struct StderrSecrets {
     /// The secrets as bytes, longest first, so that one holding another is masked whole.
     private let secrets: [[UInt8]]
@@ -18,7 +19,8 @@ struct StderrSecrets {
         self.secrets = Set(secrets.filter { !$0.isEmpty }).map { Array($0.utf8) }.sorted { $0.count > $1.count }
         hidingReason = if secrets.contains(where: { !$0.isEmpty && $0.unicodeScalars.count < Self.shortest }) {
             "its stderr is not shown: it was given a secret shorter than \(Self.shortest) characters, which masking would reveal"
-        } else if secrets.contains(where: { $0.contains("\n") }) {
+        } else if secrets.contains(where: { $0.unicodeScalars.contains("\n") }) {
+            // A Character compares "\r\n" whole, so `contains("\n")` would miss a CRLF.
             "its stderr is not shown: it was given a secret that holds a line break, which masking line by line would miss"
         } else {
             nil
@@ -46,21 +48,25 @@ struct StderrSecrets {
         return cut
     }
 
-    /// Whole lines of stderr with each secret shown as the mask.
+    /// Whole lines of stderr with each secret shown as the mask: every byte that some
+    /// occurrence covers is hidden, and each run of hidden bytes shows one mask, so
+    /// secrets that overlap (`abcdef` and `defghi` in `abcdefghi`) leave nothing out.
     func masked(_ lines: [UInt8]) -> [UInt8] {
         guard !secrets.isEmpty, !lines.isEmpty else { return lines }
         let mask = Array(SecretMask.mask.utf8)
         var result: [UInt8] = []
         result.reserveCapacity(lines.count)
-        var position = lines.startIndex
-        scanning: while position < lines.endIndex {
+        // The end of the run of hidden bytes being read; at or before `position` when none is.
+        var hiddenUntil = lines.startIndex
+        for position in lines.indices {
+            var end = hiddenUntil
             for secret in secrets where lines[position] == secret[0] && lines[position...].starts(with: secret) {
-                result += mask
-                position += secret.count
-                continue scanning
+                end = max(end, position + secret.count)
             }
-            result.append(lines[position])
-            position += 1
+            if position >= hiddenUntil {
+                if end > position { result += mask } else { result.append(lines[position]) }
+            }
+            hiddenUntil = end
         }
         return result
     }
