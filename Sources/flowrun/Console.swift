@@ -55,9 +55,14 @@ enum Console {
     /// a write failed (`errno` says why).
     @discardableResult
     static func emit(_ text: String, to stream: Stream) -> Bool {
+        writeText(text, to: stream.descriptor)
+    }
+
+    /// Writes all of `text` to `descriptor` (a stream or a file flowrun opened), as `emit`.
+    static func writeText(_ text: String, to descriptor: Int32) -> Bool {
         var text = text
         // write(2) takes the string's bytes in place: C interop.
-        return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: stream.descriptor) }
+        return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
     }
 
     /// Writes all of `bytes` to `descriptor`, retrying short writes and writes a signal

@@ -97,8 +97,8 @@ final class Transcript {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let encoded = try? encoder.encode(fields.mapValues(PlainValue.init)) else { return }
-        var line = JSONReporter.escapingUnsafe(String(decoding: encoded, as: UTF8.self)) + "\n"
-        if !line.withUTF8({ Console.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }), failure == nil, let path {
+        let line = JSONReporter.escapingUnsafe(String(decoding: encoded, as: UTF8.self)) + "\n"
+        if !Console.writeText(line, to: descriptor), failure == nil, let path {
             failure = SourceFileWriteError(path: path)
         }
     }

@@ -61,15 +61,13 @@ public enum FlowFileFinder {
     /// The file's real path (links and `..` resolved), so that `./a.yaml`, `a.yaml` and a
     /// folder holding it name one file; the path as given when it has none.
     public static func identity(of path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        SourcePath(path).resolved.shown
     }
 
     /// What tells a file found twice: its real path's bytes (the path's own when it has
     /// none), not the path as shown, where `a\x{ff}` is also the escape of a byte.
     private static func key(of path: SourcePath) -> [UInt8] {
-        SourceFile.realPath(path)?.bytes ?? path.bytes
+        path.resolved.bytes
     }
 
     /// Whether a file name ends in `.yaml` or `.yml`.

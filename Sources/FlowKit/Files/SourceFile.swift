@@ -29,9 +29,9 @@ public enum SourceFile {
     /// The file's bytes, or `.tooLarge` without reading it when it is larger than `maxSize`.
     /// A path of origin `.flow` is checked before it is opened (`checkFlowFile`), so that
     /// what can be told to be no flow file is never opened, and checked again on the open
-    /// descriptor (`checkOpenedFlowFile`): the path is resolved anew by each of `stat`,
-    /// `realpath` and `open`, and a link swapped between them must not get a FIFO, a
-    /// device or a file of `/proc` read. It is opened without waiting (a FIFO put in its
+    /// descriptor (`checkOpenedFlowFile`): the path is resolved anew by each system call,
+    /// and a link swapped between them must not get a FIFO, a device or a file of `/proc`
+    /// read. It is opened without waiting (a FIFO put in its
     /// place since would otherwise wait for a writer).
     public static func load(_ path: SourcePath, maxSize: Int) throws(SourceFileError) -> Contents {
         let isFlow = path.origin == .flow
@@ -41,7 +41,7 @@ public enum SourceFile {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw failure(path.shown) }
-        if isFlow { try checkOpenedFlowFile(descriptor, path) }
+        if isFlow { try checkOpenedFlowFile(descriptor, path, status: status) }
         guard status.st_mode & S_IFMT != S_IFDIR else {
             throw SourceFileError(path: path.shown, reason: "it is a directory")
         }
@@ -104,6 +104,11 @@ public enum SourceFile {
     public static func checkOpenedFlowFile(_ descriptor: Int32, _ path: SourcePath) throws(SourceFileError) {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw failure(path.shown) }
+        try checkOpenedFlowFile(descriptor, path, status: status)
+    }
+
+    /// `checkOpenedFlowFile` with the descriptor's `fstat` already taken.
+    private static func checkOpenedFlowFile(_ descriptor: Int32, _ path: SourcePath, status: stat) throws(SourceFileError) {
         guard status.st_mode & S_IFMT == S_IFREG else {
             throw SourceFileError(path: path.shown, reason: "it is \(kind(of: status.st_mode)), not a regular file")
         }

@@ -34,4 +34,8 @@ public struct SourcePath: Sendable {
 
     /// The path's bytes, without the NUL.
     var bytes: [UInt8] { system.dropLast().map { UInt8(bitPattern: $0) } }
+
+    /// The file's real path (links and `..` resolved), so that `./a.yaml`, `a.yaml` and a
+    /// folder holding it name one file; the path itself when it has none.
+    var resolved: SourcePath { SourceFile.realPath(self) ?? self }
 }

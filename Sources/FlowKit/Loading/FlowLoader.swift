@@ -198,9 +198,9 @@ private final class IncludeSession {
         let resolvedPath = SourcePath(bytes: path.value.hasPrefix("/") ? named : directory(of: sourcePath(path.location.file)) + named, origin: .flow)
         let resolved = resolvedPath.shown
         paths[resolved] = resolvedPath
-        let canonical = identity(of: resolvedPath)
+        let canonical = resolvedPath.resolved.shown
         // Canonical paths are looked up only here: most files include nothing.
-        if let loop = chain.firstIndex(where: { identity(of: sourcePath($0)) == canonical }) {
+        if let loop = chain.firstIndex(where: { sourcePath($0).resolved.shown == canonical }) {
             let cycle = (chain[loop...] + [resolved]).joined(separator: " → ")
             report(.includeCycle, "\(verb == "use" ? "using" : "including") '\(path.value)' makes a cycle: \(cycle)", at: path)
             return nil
@@ -239,12 +239,6 @@ private final class IncludeSession {
     /// The path of a file read, from the name it is shown as.
     private func sourcePath(_ shown: String) -> SourcePath {
         paths[shown] ?? SourcePath(shown, origin: .flow)
-    }
-
-    /// The file's real path (links and `..` resolved), as shown; its path as shown when
-    /// it has none.
-    private func identity(of path: SourcePath) -> String {
-        (SourceFile.realPath(path) ?? path).shown
     }
 
     /// The bytes of the folder of `file`, with its trailing `/` (none for a bare name).

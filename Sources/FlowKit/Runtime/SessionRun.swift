@@ -569,8 +569,7 @@ struct Run {
         var readsSecret = false
         for (position, argument) in command.arguments.enumerated() {
             guard let text = render(argument, in: flow, revealing: true), let masked = render(argument, in: flow) else {
-                let which = position == 0 ? "the program's name" : "argument \(position)"
-                refuse(command, in: flow, shown: shown, because: "\(which) could not be rendered")
+                refuse(command, in: flow, shown: shown, because: "\(Self.argumentName(position)) could not be rendered")
                 return
             }
             arguments.append(text)
@@ -654,14 +653,18 @@ struct Run {
         }
     }
 
+    /// How a warning names a command's argument: never by its text, which may be a secret.
+    private static func argumentName(_ position: Int) -> String {
+        position == 0 ? "the program's name" : "argument \(position)"
+    }
+
     /// Why a program cannot be given these arguments and environment: one holds U+0000,
     /// where the system would cut it (cli.md 1.2: the command fails, it is never cut).
     /// Nil when none does. Names the argument by its position, never by its text.
     private static func nulRefusal(arguments: [String], environment: [String: String]) -> String? {
         let nul: Unicode.Scalar = "\u{0}"
         if let position = arguments.firstIndex(where: { $0.unicodeScalars.contains(nul) }) {
-            let which = position == 0 ? "the program's name" : "argument \(position)"
-            return "\(which) holds a NUL character (U+0000), which would cut it"
+            return "\(argumentName(position)) holds a NUL character (U+0000), which would cut it"
         }
         if let name = environment.keys.sorted().first(where: { environment[$0]?.unicodeScalars.contains(nul) == true }) {
             return "the value of \(name) holds a NUL character (U+0000), which would cut it"
