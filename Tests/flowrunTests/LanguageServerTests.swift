@@ -177,6 +177,65 @@ struct LanguageServerTests {
         #expect(partFindings?.map { $0["code"] as? String } == ["unknown-name"])
     }
 
+    // MARK: Hover and symbols
+
+    /// Hover is worked out at the place asked, from the model: names inside a literal
+    /// block, a folded expression over two lines and a flow-style target are all found.
+    @Test func hoverNamesWhatIsAtThePlaceInEveryKindOfScalar() throws {
+        let flow = """
+            version: 1
+            flow: app
+            start: home
+            variables:
+              count: 0
+            screens:
+              home:
+                text: |
+                  You have
+                  {{ count }} items
+                fields:
+                  - id: name
+                    type: text
+                    when: >-
+                      1 <
+                      count
+                actions: [go, quit]
+                on:
+                  go: { push: home }
+
+            """
+        let file = try FlowrunProcess.temporaryDirectory().appendingPathComponent("hover.yaml")
+        let uri = DocumentURIForTests.uri(file.path)
+        // (line, character) from 0, as LSP counts: `count` in the block, in the folded
+        // expression, the target `home`, the action `go`, and a place naming nothing.
+        let places = [(9, 9), (15, 10), (18, 18), (16, 15), (1, 0)]
+        var input = LSPStream.didOpen(file, flow)
+        for (number, (line, character)) in places.enumerated() {
+            input += LSPStream.request(number + 1, "textDocument/hover", params: LSPStream.json(
+                ["textDocument": ["uri": uri], "position": ["line": line, "character": character]]))
+        }
+        input += LSPStream.request(9, "textDocument/documentSymbol", params: LSPStream.json(["textDocument": ["uri": uri]]))
+        input += LSPStream.request(10, "shutdown")
+        let outcome = try FlowrunProcess.run(["lsp"], stdin: input, timeout: 30)
+        let messages = LSPStream.messages(in: outcome.stdout)
+        func hover(_ id: Int) -> String? {
+            let result = messages.first { $0["id"] as? Int == id }?["result"] as? [String: Any]
+            return (result?["contents"] as? [String: Any])?["value"] as? String
+        }
+        #expect(hover(1)?.hasPrefix("**variable `count`** of flow 'app'") == true, "\(hover(1) ?? "nothing")")
+        #expect(hover(2)?.hasPrefix("**variable `count`** of flow 'app'") == true, "\(hover(2) ?? "nothing")")
+        #expect(hover(3) == "**screen `home`** of flow 'app'")
+        #expect(hover(4)?.hasPrefix("**action `go`**") == true, "\(hover(4) ?? "nothing")")
+        #expect(hover(5) == nil)
+        let symbols = messages.first { $0["id"] as? Int == 9 }?["result"] as? [[String: Any]]
+        let root = try #require(symbols?.first)
+        #expect(root["name"] as? String == "app")
+        let screen = (root["children"] as? [[String: Any]])?.first
+        #expect(screen?["name"] as? String == "home")
+        #expect(((screen?["children"] as? [[String: Any]])?.first)?["name"] as? String == "name")
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+    }
+
     // MARK: Files read through include and use
 
     /// Only regular `.yaml`/`.yml` files are read as flows (cli.md 1.2): an include of

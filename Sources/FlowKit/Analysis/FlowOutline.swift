@@ -1,6 +1,10 @@
 /// What each place of a flow file names, for an editor (`flowrun lsp`): the tree of
 /// flows, screens and fields, and for every id, target, action, path and name read in an
 /// expression or template, what it means (a hover text) and where it is defined.
+///
+/// Both are worked out from the model when asked, and not kept: a large document's
+/// references with their hover texts came to several times its size, while finding the
+/// one at a place walks the model once (about as long as checking it).
 public struct FlowOutline: Sendable {
     /// A flow, a screen or a field, with what it holds.
     public struct Symbol: Sendable {
@@ -23,55 +27,63 @@ public struct FlowOutline: Sendable {
         public let definition: SourceLocation?
     }
 
-    /// The root flow and what it holds.
-    public let root: Symbol?
-    public let references: [Reference]
+    private let index: FlowIndex
+    private let sources: [String: SourceText]
 
     public init(document: FlowDocument, sources: [String: SourceText]) {
-        let index = FlowIndex(root: document.root)
-        var builder = OutlineBuilder(index: index, tables: ScopeTables(index), routes: RoutingTable(index), sources: sources)
-        builder.build()
-        root = builder.symbol(of: 0)
-        references = builder.references
+        index = FlowIndex(root: document.root)
+        self.sources = sources
     }
+
+    /// The root flow and what it holds.
+    public var root: Symbol { symbol(of: 0) }
 
     /// The innermost reference at `mark` in `file`.
     public func reference(at mark: Mark, in file: String) -> Reference? {
-        references.filter { $0.location.file == file && $0.location.range.start <= mark && mark < $0.location.range.end }
-            .min { span($0.location) < span($1.location) }
+        let finder = ReferenceFinder(index: index, sources: sources, file: file, mark: mark)
+        finder.search()
+        return finder.found
     }
 
-    private func span(_ location: SourceLocation) -> Int {
-        (location.range.end.line - location.range.start.line) * 10_000 + location.range.end.column - location.range.start.column
-    }
-}
-
-private struct OutlineBuilder {
-    let index: FlowIndex
-    let tables: ScopeTables
-    let routes: RoutingTable
-    let sources: [String: SourceText]
-    var references: [FlowOutline.Reference] = []
-
-    func symbol(of flow: Int) -> FlowOutline.Symbol {
+    private func symbol(of flow: Int) -> Symbol {
         let model = index.flows[flow].flow
         let screens = model.screens.map { screen in
-            FlowOutline.Symbol(name: screen.id.value, kind: .screen, detail: screen.isTerminal ? "terminal" : nil, location: screen.id.location,
-                               children: screen.fields.map { field in
-                                   FlowOutline.Symbol(name: field.id.value, kind: .field, detail: field.type.value.rawValue,
-                                                      location: field.id.location, children: [])
-                               })
+            Symbol(name: screen.id.value, kind: .screen, detail: screen.isTerminal ? "terminal" : nil, location: screen.id.location,
+                   children: screen.fields.map { field in
+                       Symbol(name: field.id.value, kind: .field, detail: field.type.value.rawValue, location: field.id.location, children: [])
+                   })
         }
         let children = index.flows.indices.filter { index.flows[$0].parent == flow }.map(symbol(of:))
         let origin = model.usedFile.map { "use \($0.value)" } ?? model.includedFile.map { "include \($0.value)" }
-        return FlowOutline.Symbol(name: model.id.value, kind: .flow, detail: origin, location: model.id.location, children: screens + children)
+        return Symbol(name: model.id.value, kind: .flow, detail: origin, location: model.id.location, children: screens + children)
+    }
+}
+
+/// Walks a flow's model for the innermost place at `mark` in `file` that names something.
+/// A hover text is written only for a place that holds the mark. A class, so that the
+/// hover text, read from the finder, can be written while the finder keeps the place.
+private final class ReferenceFinder {
+    let index: FlowIndex
+    /// Made only if a place at the mark needs them.
+    lazy var tables = ScopeTables(index)
+    lazy var routes = RoutingTable(index)
+    let sources: [String: SourceText]
+    let file: String
+    let mark: Mark
+    private(set) var found: FlowOutline.Reference?
+
+    init(index: FlowIndex, sources: [String: SourceText], file: String, mark: Mark) {
+        self.index = index
+        self.sources = sources
+        self.file = file
+        self.mark = mark
     }
 
-    mutating func build() {
+    func search() {
         for position in index.flows.indices { flow(position) }
     }
 
-    private mutating func flow(_ position: Int) {
+    private func flow(_ position: Int) {
         let flow = index.flows[position].flow
         let kind = position == 0 ? "the root flow" : "child flow of '\(index.flows[index.flows[position].parent ?? 0].flow.id.value)'"
         add(flow.id.location, "**flow `\(flow.id.value)`**, \(kind)", definition: nil)
@@ -118,7 +130,7 @@ private struct OutlineBuilder {
     }
 
     /// A handler's key: `c.done` names the child flow `c`.
-    private mutating func handlerKey(_ handler: Handler, in flow: Int) {
+    private func handlerKey(_ handler: Handler, in flow: Int) {
         let action = handler.action.value
         guard action.hasSuffix(".done") else { return }
         let child = String(action.dropLast(".done".count))
@@ -127,7 +139,7 @@ private struct OutlineBuilder {
         }
     }
 
-    private mutating func branches(_ handler: Handler, in flow: Int) {
+    private func branches(_ handler: Handler, in flow: Int) {
         for branch in handler.branches {
             expression(branch.when, in: flow)
             for assignment in branch.assignments { expression(assignment.expression, in: flow) }
@@ -152,7 +164,7 @@ private struct OutlineBuilder {
     }
 
     /// A `start`, `push` or `replace` target.
-    private mutating func target(_ name: Located<String>, in flow: Int) {
+    private func target(_ name: Located<String>, in flow: Int) {
         switch index.target(name.value, in: flow) {
         case .screen(let screen)?:
             let model = screenModel(screen)
@@ -165,7 +177,8 @@ private struct OutlineBuilder {
     }
 
     /// An action a screen offers: its chain, and the branches that may take it.
-    private mutating func offeredAction(_ action: Located<String>, on screen: Int) {
+    private func offeredAction(_ action: Located<String>, on screen: Int) {
+        guard holdsMark(action.location) else { return }
         let route = routes.route(action.value, from: routes.responder(ofScreen: screen))
         let chain = chainNames(from: screen)
         var lines = ["**action `\(action.value)`**", "", "chain: " + chain.joined(separator: " → ")]
@@ -184,7 +197,7 @@ private struct OutlineBuilder {
     }
 
     /// A `send`: the handler that takes the action, from the next responder up.
-    private mutating func sent(_ action: Located<String>, from flow: Int) {
+    private func sent(_ action: Located<String>, from flow: Int) {
         for ancestor in index.ancestry(of: flow) {
             if let handler = index.flows[ancestor].flow.handlers.first(where: { $0.action.value == action.value }) {
                 add(action.location, "sends **`\(action.value)`**, handled by flow '\(index.flows[ancestor].flow.id.value)'", definition: handler.action.location)
@@ -196,17 +209,17 @@ private struct OutlineBuilder {
 
     // MARK: Names in expressions and templates
 
-    private mutating func expression(_ source: Located<String>?, in flow: Int) {
-        guard let source, case .success(let parsed) = ExpressionParser.parse(source.value) else { return }
+    private func expression(_ source: Located<String>?, in flow: Int) {
+        guard let source, holdsMark(source.location), case .success(let parsed) = ExpressionParser.parse(source.value) else { return }
         names(in: parsed, offset: 0, of: source, in: flow)
     }
 
-    private mutating func template(_ source: Located<String>?, in flow: Int) {
-        guard let source, case .success(let template) = Template.parse(source.value) else { return }
+    private func template(_ source: Located<String>?, in flow: Int) {
+        guard let source, holdsMark(source.location), case .success(let template) = Template.parse(source.value) else { return }
         for case .expression(let parsed, let offset) in template.parts { names(in: parsed, offset: offset, of: source, in: flow) }
     }
 
-    private mutating func names(in expression: Expression, offset: Int, of source: Located<String>, in flow: Int) {
+    private func names(in expression: Expression, offset: Int, of source: Located<String>, in flow: Int) {
         expression.root.forEachNode { node in
             switch node.kind {
             case .identifier(let name):
@@ -226,10 +239,11 @@ private struct OutlineBuilder {
         }
     }
 
-    private mutating func place(_ token: ExpressionSpan, _ offset: Int, _ source: Located<String>, _ hover: String, definition: SourceLocation?) {
+    private func place(_ token: ExpressionSpan, _ offset: Int, _ source: Located<String>, _ hover: @autoclosure () -> String,
+                                definition: @autoclosure () -> SourceLocation?) {
         let (start, end) = TokenPosition.range(offset: offset + token.offset, length: token.length, in: source, sources: sources)
         add(SourceLocation(file: source.location.file, range: SourceRange(start: start, end: end ?? Mark(line: start.line, column: start.column + 1))),
-            hover, definition: definition)
+            hover(), definition: definition())
     }
 
     /// The flow whose variable, field, param or computed value a bare name reads, nearest first.
@@ -290,7 +304,19 @@ private struct OutlineBuilder {
         return SourceLocation(file: resolved, range: SourceRange(start: .start, end: .start))
     }
 
-    private mutating func add(_ location: SourceLocation, _ hover: String, definition: SourceLocation?) {
-        references.append(FlowOutline.Reference(location: location, hover: hover, definition: definition))
+    /// Keeps the place if it holds the mark and lies inside any kept before; only then is
+    /// its hover text written.
+    private func add(_ location: SourceLocation, _ hover: @autoclosure () -> String,
+                              definition: @autoclosure () -> SourceLocation?) {
+        guard holdsMark(location), found.map({ span(location) < span($0.location) }) ?? true else { return }
+        found = FlowOutline.Reference(location: location, hover: hover(), definition: definition())
+    }
+
+    private func holdsMark(_ location: SourceLocation) -> Bool {
+        location.file == file && location.range.start <= mark && mark < location.range.end
+    }
+
+    private func span(_ location: SourceLocation) -> Int {
+        (location.range.end.line - location.range.start.line) * 10_000 + location.range.end.column - location.range.start.column
     }
 }

@@ -9,10 +9,10 @@ enum JSONValue: Decodable, Equatable, Sendable {
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
-    /// JSON text already written (`encoded()`), put in place as it is: a large answer is
-    /// written part by part rather than held whole as a tree of values, which for a large
-    /// document's symbols was several times the size of its text.
-    case encoded([UInt8])
+    /// JSON text already written, in consecutive parts, put in place as it is: a large
+    /// answer is written part by part rather than held whole as a tree of values, which
+    /// for a large document's symbols was several times the size of its text.
+    case encoded([[UInt8]])
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -35,12 +35,20 @@ enum JSONValue: Decodable, Equatable, Sendable {
     /// Written directly, without Foundation's encoder: that one builds a tree of its own
     /// first, which for a large document's symbols was many times the answer's size.
     func encoded() -> [UInt8] {
-        var output: [UInt8] = []
-        write(to: &output)
-        return output
+        Array(encodedParts().joined())
     }
 
-    private func write(to output: inout [UInt8]) {
+    /// The JSON text of `encoded()` in consecutive parts, the parts of text already written
+    /// (`.encoded`) among them as they are, so that a large answer is not copied to be sent.
+    func encodedParts() -> [[UInt8]] {
+        var parts: [[UInt8]] = []
+        var output: [UInt8] = []
+        write(to: &output, parts: &parts)
+        parts.append(output)
+        return parts
+    }
+
+    private func write(to output: inout [UInt8], parts: inout [[UInt8]]) {
         switch self {
         case .null: output += "null".utf8
         case .bool(let value): output += (value ? "true" : "false").utf8
@@ -49,12 +57,15 @@ enum JSONValue: Decodable, Equatable, Sendable {
         case .number(let value) where value.isFinite: output += "\(value)".utf8
         case .number: output += "null".utf8
         case .string(let value): Self.write(value, to: &output)
-        case .encoded(let text): output += text
+        case .encoded(let text):
+            parts.append(output)
+            parts += text
+            output = []
         case .array(let values):
             output.append(UInt8(ascii: "["))
             for (position, value) in values.enumerated() {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
-                value.write(to: &output)
+                value.write(to: &output, parts: &parts)
             }
             output.append(UInt8(ascii: "]"))
         case .object(let entries):
@@ -63,7 +74,7 @@ enum JSONValue: Decodable, Equatable, Sendable {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
                 Self.write(key, to: &output)
                 output.append(UInt8(ascii: ":"))
-                entries[key]?.write(to: &output)
+                entries[key]?.write(to: &output, parts: &parts)
             }
             output.append(UInt8(ascii: "}"))
         }

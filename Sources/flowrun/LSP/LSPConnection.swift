@@ -101,8 +101,9 @@ struct LSPConnection {
 
     /// Writes one message.
     func write(_ message: JSONValue) {
-        let body = message.encoded()
-        for part in [Array("Content-Length: \(body.count)\r\n\r\n".utf8), body] {
+        let body = message.encodedParts()
+        let length = body.reduce(0) { $0 + $1.count }
+        for part in [Array("Content-Length: \(length)\r\n\r\n".utf8)] + body where !part.isEmpty {
             _ = part.withUnsafeBytes { Console.writeAll($0, to: output) }
         }
     }

@@ -7,16 +7,13 @@ import FoundationEssentials
 /// the protocol's error reply; the server never exits on it.
 struct LanguageServer {
     private var connection: LSPConnection
-    /// The open documents' texts, by path.
-    private var documents: [String: SourceText] = [:]
+    /// The open documents' texts, by path. Their lines are indexed by their checks
+    /// (`text(of:)`), once.
+    private var documents: [String: [UInt8]] = [:]
     /// The open documents' paths, by their identity (`FlowFileFinder.identity`).
     private var openByIdentity: [String: String] = [:]
     /// What the last check of each open document found: the files it read, and its model.
     private var checks: [String: Check] = [:]
-    /// The outlines of checked documents, made when a request first needs one: a large
-    /// document's outline is several times its size, and need not be held while it is
-    /// checked again.
-    private var outlines: [String: FlowOutline] = [:]
     private var shutdownRequested = false
 
     private struct Check {
@@ -113,7 +110,7 @@ struct LanguageServer {
             guard let path = path(params["textDocument"]), let text = params["textDocument"]?["text"]?.string else { return nil }
             let identity = FlowFileFinder.identity(of: path)
             openByIdentity[identity] = path
-            documents[path] = SourceText(Array(text.utf8))
+            documents[path] = Array(text.utf8)
             return Change(path: path, identity: identity, opened: true)
         case "textDocument/didChange":
             guard let path = path(params["textDocument"]), documents[path] != nil,
@@ -121,15 +118,15 @@ struct LanguageServer {
             let read = openDocuments(readBy: path)
             // The previous text and check go first: two large documents need not meet.
             documents[path] = nil
-            forget(path)
-            documents[path] = SourceText(Array(text.utf8))
+            checks[path] = nil
+            documents[path] = Array(text.utf8)
             return Change(path: path, identity: FlowFileFinder.identity(of: path), read: read)
         case "textDocument/didClose":
             guard let path = path(params["textDocument"]), documents[path] != nil else { return nil }
             let identity = FlowFileFinder.identity(of: path)
             let read = openDocuments(readBy: path)
             documents[path] = nil
-            forget(path)
+            checks[path] = nil
             openByIdentity[identity] = nil
             publish([], for: path)
             return Change(path: path, identity: identity, read: read)
@@ -137,7 +134,7 @@ struct LanguageServer {
         case "textDocument/definition": reply(definition(params), to: id)
         case "textDocument/completion": reply(completion(params), to: id)
         case "textDocument/codeAction": reply(codeActions(params), to: id)
-        case "textDocument/documentSymbol": reply(symbols(params), to: id)
+        case "textDocument/documentSymbol": reply(.encoded(symbols(params)), to: id)
         default:
             if let id { reply(error: -32601, "flowrun lsp does not handle '\(method)'", to: id) }
         }
@@ -173,10 +170,10 @@ struct LanguageServer {
         var published = Set(stale + change.read)
         for document in stale { published.formUnion(openDocuments(readBy: document)) }
         var validator = Validator()
-        validator.loader.openDocuments = documents.mapValues(\.bytes)
+        validator.loader.openDocuments = documents
         for document in stale {
             // The previous check goes first: a large document's two models need not meet.
-            forget(document)
+            checks[document] = nil
             checks[document] = check(document, with: validator)
             published.formUnion(openDocuments(readBy: document))
         }
@@ -185,16 +182,10 @@ struct LanguageServer {
         }
     }
 
-    /// Drops a document's check and outline.
-    private mutating func forget(_ path: String) {
-        checks[path] = nil
-        outlines[path] = nil
-    }
-
     /// Loads and checks an open document, as `validate` checks files given together.
     private func check(_ path: String, with validator: Validator) -> Check? {
         guard let text = documents[path] else { return nil }
-        let loaded = validator.loader.load(text.bytes, file: path)
+        let loaded = validator.loader.load(text, file: path)
         let report = validator.report(of: loaded, file: path)
         return Check(report: report, sources: loaded.sources,
                      reads: Set(loaded.sources.keys.filter { $0 != path }.map(FlowFileFinder.identity)),
@@ -247,13 +238,13 @@ struct LanguageServer {
 
     // MARK: Requests
 
-    private mutating func hover(_ params: JSONValue) -> JSONValue {
+    private func hover(_ params: JSONValue) -> JSONValue {
         guard let (path, mark) = place(params), let reference = reference(at: mark, in: path) else { return .null }
         return ["contents": ["kind": "markdown", "value": .string(reference.hover)],
                 "range": positions(of: path).range(reference.location.range.start, reference.location.range.end)]
     }
 
-    private mutating func definition(_ params: JSONValue) -> JSONValue {
+    private func definition(_ params: JSONValue) -> JSONValue {
         guard let (path, mark) = place(params), let target = reference(at: mark, in: path)?.definition else { return .null }
         return ["uri": .string(DocumentURI.uri(of: target.file)),
                 "range": positions(of: target.file).range(target.range.start, target.range.end)]
@@ -262,7 +253,7 @@ struct LanguageServer {
     /// Keys valid at the cursor; ids in scope in a target's or `send`'s value; names and
     /// functions in an expression.
     private func completion(_ params: JSONValue) -> JSONValue {
-        guard let (path, mark) = place(params), let text = documents[path] else { return .array([]) }
+        guard let (path, mark) = place(params), documents[path] != nil, let text = text(of: path) else { return .array([]) }
         let context = EditingContext(text: text, line: mark.line, column: mark.column)
         let chain = flowChain(context, in: path)
         let flow = chain.last
@@ -300,24 +291,41 @@ struct LanguageServer {
         return .array(actions)
     }
 
-    private mutating func symbols(_ params: JSONValue) -> JSONValue {
-        guard let path = path(params["textDocument"]), let root = outline(of: path)?.root else { return .array([]) }
+    /// The document's symbols as JSON text, written in parts of about 64 KiB as the outline
+    /// is walked: a large document has tens of thousands of them, and a tree of values (or
+    /// one buffer, doubled as it grows) was several times the answer's size.
+    private func symbols(_ params: JSONValue) -> [[UInt8]] {
+        guard let path = path(params["textDocument"]), let root = outline(of: path)?.root else { return [Array("[]".utf8)] }
         let positions = self.positions(of: path)
-        func describe(_ symbol: FlowOutline.Symbol) -> JSONValue? {
-            guard symbol.location.file == path else { return nil }
+        var parts: [[UInt8]] = []
+        var output: [UInt8] = []
+        func write(_ symbol: FlowOutline.Symbol) {
             let kind: Int = switch symbol.kind {
             case .flow: 2      // Module
             case .screen: 5    // Class
             case .field: 8     // Field
             }
             let range = positions.range(symbol.location.range.start, symbol.location.range.end)
-            var item: [String: JSONValue] = ["name": .string(symbol.name), "kind": JSONValue(kind), "range": range, "selectionRange": range,
-                                             "children": .array(symbol.children.compactMap(describe))]
+            var item: [String: JSONValue] = ["name": .string(symbol.name), "kind": JSONValue(kind), "range": range, "selectionRange": range]
             if let detail = symbol.detail { item["detail"] = .string(detail) }
-            // Written at once: a large document has tens of thousands of symbols.
-            return .encoded(JSONValue.object(item).encoded())
+            // Keys are written sorted, and "children" sorts before every other key: it goes
+            // first, then the rest of the object without its opening brace.
+            output += #"{"children":["#.utf8
+            for (position, child) in symbol.children.filter({ $0.location.file == path }).enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                write(child)
+            }
+            output += "],".utf8
+            output += JSONValue.object(item).encoded().dropFirst()
+            if output.count >= 1 << 16 {
+                parts.append(output)
+                output = []
+            }
         }
-        return .array([describe(root)].compactMap { $0 })
+        output.append(UInt8(ascii: "["))
+        if root.location.file == path { write(root) }
+        output.append(UInt8(ascii: "]"))
+        return parts + [output]
     }
 
     // MARK: Helpers
@@ -333,11 +341,15 @@ struct LanguageServer {
 
     /// The text of a file as the last check read it, or the open document's.
     private func positions(of path: String) -> DocumentPositions {
-        if let text = documents[path] { return DocumentPositions(text: text) }
-        return DocumentPositions(text: checks.values.lazy.compactMap { $0.sources[path] }.first)
+        DocumentPositions(text: text(of: path) ?? checks.values.lazy.compactMap { $0.sources[path] }.first)
     }
 
-    private mutating func reference(at mark: Mark, in path: String) -> FlowOutline.Reference? {
+    /// An open document's text: as its last check read it (the same bytes), or indexed anew.
+    private func text(of path: String) -> SourceText? {
+        checks[path]?.sources[path] ?? documents[path].map(SourceText.init)
+    }
+
+    private func reference(at mark: Mark, in path: String) -> FlowOutline.Reference? {
         // Its own outline first, then those of the documents that read it.
         let identity = FlowFileFinder.identity(of: path)
         let readers = checks.filter { $0.key != path && $0.value.reads.contains(identity) }.keys.sorted()
@@ -348,12 +360,9 @@ struct LanguageServer {
     }
 
     /// The outline of an open document's last check.
-    private mutating func outline(of path: String) -> FlowOutline? {
-        if let outline = outlines[path] { return outline }
+    private func outline(of path: String) -> FlowOutline? {
         guard let check = checks[path], let document = check.document else { return nil }
-        let outline = FlowOutline(document: document, sources: check.sources)
-        outlines[path] = outline
-        return outline
+        return FlowOutline(document: document, sources: check.sources)
     }
 
     /// The flows from the root to the one the cursor is in, found by the `flows:` keys on
