@@ -31,8 +31,9 @@ enum YAMLPlainScalar {
             && text != "<<" && text != "="
     }
 
-    /// YAML 1.1's booleans beyond `true` and `false`, and its `~`, in any case.
-    private static let yaml11Words: Set<String> = ["y", "yes", "n", "no", "on", "off", "~"]
+    /// YAML 1.1's booleans beyond `true` and `false`, in any case: PyYAML reads `yes`,
+    /// `Yes`, `YES`, `on` and `off` so, and the 1.1 spec (and ruamel.yaml's 1.1) `y` and `n` too.
+    private static let yaml11Words: Set<String> = ["y", "yes", "n", "no", "on", "off"]
 
     /// Text spelled like a number: it starts with a digit, a sign or a point and holds only
     /// digits and number punctuation. This takes in both readers' numbers beyond the 1.2 core
