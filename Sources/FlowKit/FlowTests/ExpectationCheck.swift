@@ -36,12 +36,12 @@ struct ExpectationCheck {
         }
         failures += expect.values.compactMap(valueFailure)
         if let missing = ListDiff.firstMissing(expect.said, in: said) {
-            failures.append(TestFailure("said: \(ResultDocument.quoted(missing.value)) was not said (in this order)", at: missing.location,
-                                        detail: said.isEmpty ? ["nothing was said"] : said.map { "said: \(ResultDocument.quoted($0))" }))
+            failures.append(TestFailure("said: \(YAMLWriter.doubleQuoted(missing.value)) was not said (in this order)", at: missing.location,
+                                        detail: said.isEmpty ? ["nothing was said"] : said.map { "said: \(YAMLWriter.doubleQuoted($0))" }))
         }
         if let missing = ListDiff.firstMissing(expect.shown, in: shown, matching: { wanted, text in text.contains(wanted) }) {
-            failures.append(TestFailure("shown: \(ResultDocument.quoted(missing.value)) was not shown (in this order)", at: missing.location,
-                                        detail: shown.isEmpty ? ["nothing was shown"] : shown.map { "shown: \(ResultDocument.quoted($0))" }))
+            failures.append(TestFailure("shown: \(YAMLWriter.doubleQuoted(missing.value)) was not shown (in this order)", at: missing.location,
+                                        detail: shown.isEmpty ? ["nothing was shown"] : shown.map { "shown: \(YAMLWriter.doubleQuoted($0))" }))
         }
         return failures
     }
@@ -69,7 +69,7 @@ struct ExpectationCheck {
         if isSecret(flow: flow, name: variable) || session.holdsSecret(flow: flow, name: variable) {
             return TestFailure("values: \(name) differs from the expected value (it holds a secret: neither is shown)", at: expected.location)
         }
-        return TestFailure("values: \(name): expected \(expected.value.inlineYAML), got \(actual.inlineYAML)", at: expected.location)
+        return TestFailure("values: \(name): expected \(YAMLWriter.flow(expected.value)), got \(YAMLWriter.flow(actual))", at: expected.location)
     }
 
     private func isSecret(flow: String, name: String) -> Bool {

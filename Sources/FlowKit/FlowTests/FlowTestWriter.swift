@@ -18,22 +18,22 @@ public struct FlowTestWriter: Sendable {
             "# Each case is the shortest input found that reaches what its name says, then",
             "# the shortest way to an end of the run. Its expectations are what the run did:",
             "# read them, and correct the ones that are not what the flow should do.",
-            "flow: \(ResultDocument.quoted(flow))",
+            "flow: \(YAMLWriter.doubleQuoted(flow))",
             "cases:",
         ]
         let initial = Session(tree: tree).values
         for (name, played) in cases {
             let session = played.session
-            lines.append("  - name: \(ResultDocument.quoted(name))")
+            lines.append("  - name: \(YAMLWriter.doubleQuoted(name))")
             lines.append(played.input.isEmpty ? "    input: []" : "    input:")
-            lines += played.input.map { "      - \(ResultDocument.quoted($0))" }
+            lines += played.input.map { "      - \(YAMLWriter.doubleQuoted($0))" }
             // The programs the run started, as stubs that succeed with no output (cli.md).
             var stubbed: [[String]] = []
             for request in played.commands where !stubbed.contains(request.arguments) { stubbed.append(request.arguments) }
             if !stubbed.isEmpty {
                 lines.append("    commands:")
                 lines += stubbed.map { arguments in
-                    "      - { command: [" + arguments.map(ResultDocument.quoted).joined(separator: ", ") + "], exit_code: 0, stdout: \"\" }"
+                    "      - { command: " + YAMLWriter.flow(.list(arguments.map(Value.string))) + ", exit_code: 0, stdout: \"\" }"
                 }
             }
             lines.append("    expect:")
@@ -41,18 +41,18 @@ public struct FlowTestWriter: Sendable {
                 lines.append("      status: \(outcome.status.rawValue)")
                 lines.append("      exit_code: \(outcome.exitCode)")
             }
-            lines.append("      path: [" + session.path.map(ResultDocument.quoted).joined(separator: ", ") + "]")
+            lines.append("      path: " + YAMLWriter.flow(.list(session.path.map(Value.string))))
             let changed = changedValues(session, initial: initial)
             if !changed.isEmpty {
                 lines.append("      values:")
                 for (flow, values) in changed {
-                    lines.append("        \(ResultDocument.quoted(flow)):")
-                    lines += values.map { "          \(ResultDocument.quoted($0.name)): \($0.value.inlineYAML)" }
+                    lines.append("        \(YAMLWriter.doubleQuoted(flow)):")
+                    lines += values.map { "          \(YAMLWriter.doubleQuoted($0.name)): \(YAMLWriter.flow($0.value))" }
                 }
             }
             if !played.said.isEmpty {
                 lines.append("      said:")
-                lines += played.said.map { "        - \(ResultDocument.quoted($0))" }
+                lines += played.said.map { "        - \(YAMLWriter.doubleQuoted($0))" }
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -37,7 +37,7 @@ public struct TestJUnitReporter: Sendable {
                     ([("\(failure.location): \(failure.message)")] + failure.detail.map { "  " + $0 }).joined(separator: "\n")
                 }
                 let notes = testCase.refusals.map { refusal in
-                    (refusal.location.map { "\($0): " } ?? "") + "note: the line \(ResultDocument.quoted(refusal.line)) was refused: \(refusal.reason)"
+                    (refusal.location.map { "\($0): " } ?? "") + "note: the line \(YAMLWriter.doubleQuoted(refusal.line)) was refused: \(refusal.reason)"
                 }
                 let body = (failures + notes).joined(separator: "\n")
                 lines.append(open + ">")

@@ -36,7 +36,7 @@ public struct TestTextReporter: Sendable {
         }
         for refusal in testCase.refusals {
             let place = refusal.location.map { "\(TerminalText.line($0.description)): " } ?? ""
-            lines.append("        \(place)" + style.dim("note: ") + "the line \(ResultDocument.quoted(refusal.line)) was refused: \(TerminalText.line(refusal.reason))")
+            lines.append("        \(place)" + style.dim("note: ") + "the line \(YAMLWriter.doubleQuoted(refusal.line)) was refused: \(TerminalText.line(refusal.reason))")
         }
         return lines
     }

@@ -26,7 +26,7 @@ public enum PresetAnswer: Sendable, Equatable {
     public var written: String {
         switch self {
         case .line(let text): text
-        case .list(let items): Value.list(items.map(Value.string)).inlineYAML
+        case .list(let items): YAMLWriter.flow(.list(items.map(Value.string)))
         }
     }
 }

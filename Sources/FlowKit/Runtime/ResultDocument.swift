@@ -42,7 +42,7 @@ public struct ResultDocument: Sendable {
             ("message", outcome.message.map(Value.string) ?? .null), ("screen", screen.map(Value.string) ?? .null),
             ("path", .list(path.map(Value.string))), ("values", .map(values.mapValues(Value.map))),
         ]
-        return BlockYAML.lines(document).joined(separator: "\n") + "\n"
+        return YAMLWriter.block(document)
     }
 
     /// Shell lines for `eval "$(flowrun run --output env f.yaml)"` (cli.md): first
@@ -92,27 +92,6 @@ public struct ResultDocument: Sendable {
             if let earlier = first[variable.name] { clashes.append((earlier, variable.source)) } else { first[variable.name] = variable.source }
         }
         return clashes
-    }
-
-    /// A double-quoted scalar. Besides `"` and `\`, every character YAML does not allow
-    /// as it is, reads as a line break (C0 and C1 controls, DEL, NEL, LS, PS, BOM), or
-    /// could drive or reorder a terminal (`TerminalText`: bidirectional marks too), is
-    /// written `\uXXXX`: an escape JSON and YAML read alike.
-    static func quoted(_ text: String) -> String {
-        var quoted = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x22: quoted += "\\\""
-            case 0x5C: quoted += "\\\\"
-            case 0x0A: quoted += "\\n"
-            case 0x09: quoted += "\\t"
-            case _ where TerminalText.isUnsafe(scalar) || [0x2028, 0x2029, 0xFEFF].contains(scalar.value):
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: quoted.unicodeScalars.append(scalar)
-            }
-        }
-        return quoted + "\""
     }
 
     private struct Encoded: Encodable {
