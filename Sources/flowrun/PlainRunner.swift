@@ -38,13 +38,13 @@ struct PlainRunner {
                 case .preset(let preset):
                     // A preset is a value, never an action or a clearing `/`.
                     events = session.undoingIfStopped { $0.answer(preset) }
-                    transcript.answered(prompt.field, flow: prompt.screen.flow, line: preset.written, events: events, session: session)
+                    transcript.answered(prompt, line: preset.written, events: events, session: session)
                 case .line(let text):
                     // A typed line may choose an action or clear the field (`/ID`, `/`).
                     let line = FieldLine(text)
                     events = session.undoingIfStopped { $0.enter(line) }
                     if case .action = line {} else {
-                        transcript.answered(prompt.field, flow: prompt.screen.flow, line: text, events: events, session: session)
+                        transcript.answered(prompt, line: text, events: events, session: session)
                     }
                 }
                 show(events)
@@ -94,12 +94,12 @@ struct PlainRunner {
             guard prompt.defaultValue != nil || !prompt.field.isRequired else {
                 throw Stop(message: "--defaults: the required field '\(prompt.field.id)' has no default and no answer")
             }
-            write(PlainText.field(prompt) + taken(by: "", for: prompt) + "\n")
+            write(PlainText.field(prompt) + prompt.echoed("") + "\n")
             return .line("")
         }
         write(PlainText.field(prompt))
         // On a terminal the secret's characters are not echoed; the mask stands for them.
-        let hidden = prompt.field.type == .secret ? RawTerminal.hidingInput() : nil
+        let hidden = prompt.isSecret ? RawTerminal.hidingInput() : nil
         let line: String?
         do {
             line = try nextLine(askingAgain: PlainText.field(prompt))
@@ -109,25 +109,14 @@ struct PlainRunner {
         }
         if let hidden {
             hidden.restore()
-            write((line.map { taken(by: $0, for: prompt) } ?? "") + "\n")
+            write((line.map(prompt.echoed) ?? "") + "\n")
         }
-        if let line { echo(taken(by: line, for: prompt)) }
+        if let line { echo(prompt.echoed(line)) }
         return line.map(FieldInput.line)
     }
 
-    /// What a line does, as the log shows it: an answer as typed, or for an empty line
-    /// the default it takes, so the log reads true (`Author [Ada]: Ada`); an action or a
-    /// clearing `/` as typed; a secret's answer masked.
-    private func taken(by line: String, for prompt: FieldPrompt) -> String {
-        if case .answer = FieldLine(line) {
-            if prompt.field.type == .secret { return line.isEmpty && prompt.defaultValue == nil ? "" : SecretMask.mask }
-            return line.isEmpty ? PlainText.defaultText(prompt) ?? "" : line
-        }
-        return line
-    }
-
     /// Piped input is not echoed by a terminal: write it after its prompt, so the log reads
-    /// as a conversation (secrets masked).
+    /// as a conversation (as the field shows it: `FieldPrompt.echoed`).
     private func echo(_ text: String) {
         guard !Console.isTerminal(.standardInput) else { return }
         write(text + "\n")

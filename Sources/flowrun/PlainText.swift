@@ -11,7 +11,7 @@ enum PlainText {
         return text
     }
 
-    /// A field's prompt: label, options numbered from 1, and the default (never for a secret).
+    /// A field's prompt: label, options numbered from 1, and the default as the field shows it.
     static func field(_ prompt: FieldPrompt) -> String {
         var text = prompt.label
         if let help = prompt.help { text = "(\(help))\n" + text }
@@ -19,22 +19,12 @@ enum PlainText {
             text += " (" + prompt.options.enumerated().map { "\($0 + 1). \($1.label)" }.joined(separator: ", ") + ")"
         }
         if prompt.field.type == .boolean { text += " (y/n)" }
-        if let shown = defaultText(prompt), !shown.isEmpty { text += " [\(shown)]" }
+        if let shown = prompt.shownDefault, !shown.isEmpty { text += " [\(shown)]" }
         // The screen's own actions that need no answers can be chosen here as `/ID` (cli.md 1.1);
         // `/back` and `/quit` always can, and go unsaid.
         let early = prompt.actions.filter { !ActionEntry.builtIns.contains($0.id) }
         if !early.isEmpty { text += " (or " + early.map { "/\($0.id)" }.joined(separator: ", ") + ")" }
         return text + ": "
-    }
-
-    /// What an empty line takes, written as an answer would be typed (`y`/`n` for a
-    /// boolean); nil when there is no default, and for a secret field, whose default is
-    /// never shown; the mask for a default computed from a secret.
-    static func defaultText(_ prompt: FieldPrompt) -> String? {
-        guard let value = prompt.defaultValue, prompt.field.type != .secret else { return nil }
-        if prompt.defaultIsSecret { return SecretMask.mask }
-        if case .bool(let yes) = value { return yes ? "y" : "n" }
-        return value.displayText
     }
 
     /// The actions offered, numbered from 1, and the built-ins that may always be typed.

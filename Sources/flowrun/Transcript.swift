@@ -43,17 +43,16 @@ final class Transcript {
         return opened
     }
 
-    /// Records a line answering `field`, and the value the session took from it, found
-    /// in the events the answer caused (none when it was refused). The line of a secret
-    /// field is masked, and so is a value `session` holds as a secret (a default or an
-    /// option computed from one).
-    func answered(_ field: ResponderTree.FieldNode, flow: String, line: String, events: [SessionEvent], session: Session) {
-        let secret = field.type == .secret
-        let secretValue = secret || session.holdsSecret(flow: flow, name: field.id)
-        var fields: [String: Value] = ["event": .string("answer"), "flow": .string(flow), "field": .string(field.id),
-                                       "line": .string(secret ? SecretMask.mask : line)]
-        for case .answered(let answeredFlow, let answeredField, let value) in events where answeredFlow == flow && answeredField == field.id {
-            fields["value"] = secretValue && value != .null ? .string(SecretMask.mask) : value
+    /// Records a line answering the prompt's field, and the value the session took from
+    /// it, found in the events the answer caused (none when it was refused), each as
+    /// FlowKit shows it: masked for a secret field, and for a value the session holds as
+    /// a secret (a default or an option computed from one).
+    func answered(_ prompt: FieldPrompt, line: String, events: [SessionEvent], session: Session) {
+        let (flow, field) = (prompt.screen.flow, prompt.field.id)
+        var fields: [String: Value] = ["event": .string("answer"), "flow": .string(flow), "field": .string(field),
+                                       "line": .string(prompt.typed(line))]
+        for case .answered(let answeredFlow, let answeredField, let value) in events where answeredFlow == flow && answeredField == field {
+            fields["value"] = session.shown(value, of: flow, name: field)
         }
         record(fields)
     }

@@ -171,7 +171,7 @@ import TestSupport
         ("if\n^~", "reserved"),
         ("1 + in\n    ^~", "expected a value"),
         ("a # b\n  ^", "unexpected character '#'"),
-        ("a\u{7}\n ^", "U+0007"),
+        ("a\u{7}\n ^", #"unexpected character \u{7}"#),
         ("a = b\n  ^", "did you mean '=='"),
         ("a & b\n  ^", "did you mean '&&'"),
         ("a | b\n  ^", "did you mean '||'"),

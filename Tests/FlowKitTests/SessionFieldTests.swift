@@ -193,6 +193,33 @@ import Testing
         #expect(session.perform("nonsense") == [.refused("'nonsense' is not an action of this screen.")])
     }
 
+    /// cli.md 1.2: at a secret field no message repeats the line, even one that named an
+    /// action (`/ID`); at any other field the action is named.
+    @Test func aRefusedActionAtASecretFieldIsNotNamed() throws {
+        let flow = """
+        version: 1
+        flow: app
+        start: s
+        variables: { open: false }
+        screens:
+          s:
+            fields:
+              - { id: pin, type: secret }
+              - { id: name }
+            actions: [save, { id: skip, validate: false, when: open }]
+            on:
+              save: { say: saved }
+              skip: { say: skipped }
+        """
+        var session = try SessionDriver(flow).session
+        #expect(session.perform("hunter2") == [.refused("That is not an action of this screen.")])
+        #expect(session.perform("save") == [.refused("Answer the questions of this screen before that action.")])
+        #expect(session.perform("skip") == [.refused("That action is not available now.")])
+        _ = session.answer("abcd")
+        #expect(session.perform("hunter2") == [.refused("'hunter2' is not an action of this screen.")])
+        #expect(session.perform("skip") == [.refused("'skip' is not available now.")])
+    }
+
     @Test func actionsAreOfferedWhileTheirWhenHoldsAndOptionsMayBeComputed() throws {
         let flow = """
         version: 1

@@ -149,4 +149,51 @@ import TestSupport
         // The caller asked for the values: the result document has them.
         #expect(outcome.stdout.contains("hunter2abc"))
     }
+
+    static let slashFlow = """
+    version: 1
+    flow: app
+    start: s
+    screens:
+      s:
+        fields:
+          - { id: pin, type: secret }
+        actions: [leave]
+        on:
+          leave: { exit: { code: 0 } }
+    """
+
+    /// At a secret field a line is never repeated, whatever it starts with (cli.md 1.2): a
+    /// line `/…` that names no action is refused without being quoted, and its echo is
+    /// the mask, on stderr and in the transcript.
+    @Test func aSecretLineStartingWithASlashIsNeverRepeated() throws {
+        let directory = try FlowrunProcess.folder(holding: Self.slashFlow)
+        let outcome = try FlowrunProcess.run(["run", "f.yaml", "--transcript", "t.jsonl", "--output", "none"],
+                                             stdin: "/hunter2\nabcd\nleave\n", directory: directory)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("! That is not an action of this screen.\n"), "\(outcome.stderr)")
+        let transcript = try String(contentsOf: directory.appendingPathComponent("t.jsonl"), encoding: .utf8)
+        #expect(transcript.contains(#""text":"That is not an action of this screen.""#), "\(transcript)")
+        for (place, text) in [("stderr", outcome.stderr), ("the transcript", transcript)] {
+            #expect(!text.contains("hunter2"), "the secret shows in \(place): \(text)")
+        }
+    }
+
+    /// The same line in a flow test: the report names the refused line masked and quotes
+    /// nothing of it, in every format.
+    @Test(arguments: ["text", "json", "junit"])
+    func aSecretLineStartingWithASlashIsNeverRepeatedInATestReport(format: String) throws {
+        let directory = try FlowrunProcess.folder(holding: Self.slashFlow)
+        try """
+        flow: f.yaml
+        cases:
+          - name: a mistyped secret
+            input: [/hunter2, abcd, leave]
+            expect: { status: cancelled }
+        """.write(to: directory.appendingPathComponent("f.flowtest.yaml"), atomically: true, encoding: .utf8)
+        let outcome = try FlowrunProcess.run(["test", "f.flowtest.yaml", "--format", format], directory: directory)
+        #expect(outcome.status == 1, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(outcome.stdout.contains("That is not an action of this screen."), "the refusal is reported: \(outcome.stdout)")
+        #expect(!outcome.stdout.contains("hunter2") && !outcome.stderr.contains("hunter2"), "\(outcome.stdout)")
+    }
 }

@@ -291,15 +291,14 @@ struct Lexer {
         }
     }
 
-    /// A scalar fit to print in a message: control and invisible characters as `U+XXXX`,
-    /// so a diagnostic cannot carry terminal escapes.
+    /// A scalar fit to print in a message: control and invisible characters as a visible
+    /// escape (`TerminalText.visible`), so a diagnostic cannot carry terminal escapes and
+    /// names what cannot be seen.
     static func printable(_ scalar: Unicode.Scalar, quoted: Bool = false) -> String {
-        let visible = scalar.properties.generalCategory
-        switch visible {
+        switch scalar.properties.generalCategory {
         case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator,
              .paragraphSeparator, .spaceSeparator:
-            let hex = String(scalar.value, radix: 16, uppercase: true)
-            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            return TerminalText.visibleEscape(scalar.value)
         default:
             return quoted ? "'\(scalar)'" : String(scalar)
         }

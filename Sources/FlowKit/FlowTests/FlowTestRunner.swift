@@ -131,21 +131,21 @@ struct ScriptedRun {
                 let flow = tree.flow(named: prompt.screen.flowPath.last ?? "") ?? 0
                 if let preset = presets.take(flow: flow, field: prompt.field.id) {
                     let location = presetLocations[flow]?[prompt.field.id] ?? SourceLocation(file: "", range: SourceRange(start: .start, end: .start))
-                    record(session.answer(preset), line: Located(preset.written, at: location), secret: prompt.field.type == .secret)
+                    record(session.answer(preset), line: Located(preset.written, at: location), at: prompt)
                     continue
                 }
                 guard let line = remaining.popFirst() else { break playing }
                 guard line.value.utf8.count <= InputLimit.lineBytes else {
-                    record([.refused(InputLimit.refusal)], line: line, secret: prompt.field.type == .secret)
+                    record([.refused(InputLimit.refusal)], line: line, at: prompt)
                     continue
                 }
                 // Read as plain mode reads it: `/ID` chooses an action, `/` clears the field.
                 switch FieldLine(line.value) {
                 case .action(let action):
                     let screen = session.currentScreen
-                    record(session.perform(action), line: line, action: action, on: screen)
+                    record(session.perform(action), line: line, at: prompt, action: action, on: screen)
                 case let entered:
-                    record(session.enter(entered), line: line, secret: prompt.field.type == .secret)
+                    record(session.enter(entered), line: line, at: prompt)
                 }
             case .action(let prompt)?:
                 guard let line = remaining.popFirst() else { break playing }
@@ -164,7 +164,9 @@ struct ScriptedRun {
         return remaining
     }
 
-    private mutating func record(_ events: [SessionEvent], line: Located<String>?, secret: Bool = false,
+    /// Records what `line` (typed at the field of `prompt`, if at one) caused; a refused
+    /// line as the field shows it (`FieldPrompt.typed`).
+    private mutating func record(_ events: [SessionEvent], line: Located<String>?, at prompt: FieldPrompt? = nil,
                                  action: String? = nil, on screen: Int? = nil) {
         exercised.formUnion(CoverageItem.exercised(by: events, action: action, on: screen, in: tree))
         for event in events {
@@ -173,8 +175,8 @@ struct ScriptedRun {
             case .commandRan(let request, _): commands.append(request)
             case .screenShown(let view): shown += view.flowTitles.map(\.title) + [view.title, view.text].compactMap { $0 }
             case .refused(let reason):
-                refusals.append(CaseResult.Refusal(line: secret ? SecretMask.mask : line?.value ?? "",
-                                                   location: line?.location, reason: reason))
+                let typed = line.map { prompt?.typed($0.value) ?? $0.value } ?? ""
+                refusals.append(CaseResult.Refusal(line: typed, location: line?.location, reason: reason))
             default: break
             }
         }

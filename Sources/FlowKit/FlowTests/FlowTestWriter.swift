@@ -59,14 +59,13 @@ public struct FlowTestWriter: Sendable {
     }
 
     /// Each flow's variables whose values differ from the initial ones, in tree order;
-    /// not secrets, nor variables computed from a secret.
+    /// not secrets (`Session.holdsSecret`).
     private func changedValues(_ session: Session, initial: [String: [String: Value]]) -> [(flow: String, values: [(name: String, value: Value)])] {
         tree.flows.indices.compactMap { index in
             let flow = tree.flows[index]
-            let secrets = Set(flow.screens.flatMap { tree.screens[$0].fields.filter { $0.type == .secret }.map(\.id) })
             let current = session.values[flow.id] ?? [:]
             let changed = current.keys.sorted().compactMap { name -> (name: String, value: Value)? in
-                guard let value = current[name], !secrets.contains(name), !session.holdsSecret(flow: flow.id, name: name),
+                guard let value = current[name], !session.holdsSecret(flow: flow.id, name: name),
                       initial[flow.id]?[name] != value else { return nil }
                 return (name, value)
             }

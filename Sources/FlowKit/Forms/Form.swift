@@ -58,9 +58,8 @@ public struct Form: Sendable {
         field = prompt
         selected = nil
         actions = Self.bar(prompt.offered)
-        let current = prompt.currentValue
-        editor = LineEditor(text: prompt.defaultIsSecret ? "" : current.map(\.displayText) ?? "")
-        let initial = current ?? prompt.defaultValue
+        editor = LineEditor(text: prompt.editorText)
+        let initial = prompt.currentValue ?? prompt.defaultValue
         switch prompt.field.type {
         case .boolean:
             choice = offersNoAnswer(prompt) && initial == nil ? 0 : (initial == .bool(false) ? 1 : 0) + (offersNoAnswer(prompt) ? 1 : 0)
@@ -243,14 +242,13 @@ public struct Form: Sendable {
             case .text, .secret, .integer, .number:
                 let label = field.label + ":"
                 var line = style.bold(label) + " "
-                // What is typed is shown escaped too (a pasted control character), the cursor after it.
-                let shown = field.field.type == .secret ? "" : TerminalText.line(String(editor.text))
+                // What is typed shows as the field shows it (`FieldPrompt.shown(typing:)`), the cursor after it.
                 if editor.text.isEmpty, let hint = placeholder(field) {
                     line += style.dim(hint)
                 } else {
-                    line += shown
+                    line += field.shown(typing: String(editor.text))
                 }
-                let before = field.field.type == .secret ? 0 : DisplayWidth.of(TerminalText.line(String(editor.text[..<editor.cursor])))
+                let before = DisplayWidth.of(field.shown(typing: String(editor.text[..<editor.cursor])))
                 cursor = (lines.count, DisplayWidth.of(label) + 1 + before)
                 lines.append(line)
             case .boolean, .choice, .multichoice:
@@ -267,12 +265,10 @@ public struct Form: Sendable {
         return (lines, cursor)
     }
 
-    /// What an empty editor shows: the default an Enter takes (masked when computed from
-    /// a secret), else the placeholder.
+    /// What an empty editor shows: the default an Enter takes, as the field shows it,
+    /// else the placeholder.
     private func placeholder(_ field: FieldPrompt) -> String? {
-        if let value = field.defaultValue, field.field.type != .secret, !value.displayText.isEmpty {
-            return field.defaultIsSecret ? SecretMask.mask : TerminalText.line(value.displayText)
-        }
+        if let shown = field.shownDefault, !shown.isEmpty { return shown }
         return field.placeholder
     }
 

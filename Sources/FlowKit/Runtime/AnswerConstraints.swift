@@ -12,8 +12,7 @@ enum AnswerConstraints {
         switch (field.type, value) {
         case (.text, .string(let text)), (.secret, .string(let text)):
             if let pattern = field.pattern, case .success(let regex) = RegexPattern.compile(pattern), regex.matches(text, whole: true) != true {
-                let shown = field.type == .secret || hidingAnswer ? "The answer" : MessageText.quoted(text)
-                return "\(shown) does not have the expected form."
+                return "\(MessageText.naming(text, hidden: field.type == .secret || hidingAnswer)) does not have the expected form."
             }
             // Lengths count Unicode scalars, as CEL's size() does.
             return bounds(Double(text.unicodeScalars.count), field, what: "characters")

@@ -10,7 +10,7 @@ enum AnswerReader {
         guard !text.isEmpty else { return .success(nil) }
         if let refusal = AnswerConstraints.nulRefusal(of: .string(text)) { return .failure(AnswerRefusal(refusal)) }
         if field.type.hasOptions, options.isEmpty { return .failure(AnswerRefusal("There are no options to choose from.")) }
-        let shown = field.type == .secret ? "the answer" : MessageText.quoted(text)
+        let shown = MessageText.naming(text, hidden: field.type == .secret)
         switch field.type {
         case .text, .secret:
             return .success(.string(text))

@@ -177,16 +177,18 @@ public struct Session: Sendable {
         if !fieldsAskedAgain.isEmpty, action != "quit" {
             return [.refused("Answer the secrets asked again first (or quit).")]
         }
+        // At a secret field the line named the action: no message repeats it (cli.md 1.2).
+        let named = asksSecret ? nil : "'\(action)'"
         let offered = tree.screens[screen].actions.first { $0.id == action }
         if offered == nil && !ActionEntry.builtIns.contains(action) {
-            return [.refused("'\(action)' is not an action of this screen.")]
+            return [.refused("\(named ?? "That") is not an action of this screen.")]
         }
         if isField(state.phase), offered?.validatesFields ?? false {
-            return [.refused("Answer the questions of this screen before '\(action)'.")]
+            return [.refused("Answer the questions of this screen before \(named ?? "that action").")]
         }
         var run = beginRun()
         if let offered, !run.holds(offered.when, in: tree.screens[screen].flow) {
-            return finish(run) + [.refused("'\(action)' is not available now.")]
+            return finish(run) + [.refused("\(named ?? "That action") is not available now.")]
         }
         run.dispatch(action, from: .screen(screen))
         return finish(run)
@@ -225,6 +227,12 @@ public struct Session: Sendable {
     mutating func finish(_ run: Run) -> [SessionEvent] {
         state = run.state
         return run.events.map(\.escapedForTerminal)
+    }
+
+    /// Whether the question open is a secret field's (`FieldPrompt.isSecret`).
+    private var asksSecret: Bool {
+        guard case .field(let position) = state.phase, let screen = currentScreen else { return false }
+        return tree.screens[screen].fields[position].type == .secret
     }
 
     private func isField(_ phase: SessionState.Phase) -> Bool {

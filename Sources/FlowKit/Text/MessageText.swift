@@ -6,6 +6,12 @@ public enum MessageText {
         TerminalText.line(text)
     }
 
+    /// How a refusal names an answer: quoted, or "The answer" where it is `hidden` (a
+    /// secret field's, or an answer computed from a secret), so no message repeats it.
+    static func naming(_ answer: String, hidden: Bool) -> String {
+        hidden ? "The answer" : quoted(answer)
+    }
+
     /// `text` in single quotes, sanitized, at most `limit` scalars.
     static func quoted(_ text: String, limit: Int = 40) -> String {
         let scalars = text.unicodeScalars

@@ -16,7 +16,14 @@ public enum TerminalText {
     }
 
     public static func escaped(_ text: String, breaks: Breaks = .kept) -> String {
-        replacingUnsafe(in: text, breaks: breaks) { "\\u{" + String($0.value, radix: 16) + "}" }
+        replacingUnsafe(in: text, breaks: breaks) { visibleEscape($0.value) }
+    }
+
+    /// The one spelling of a visible escape, `\u{1b}`: how every message shows a
+    /// character it cannot print (a diagnostic naming an unexpected or forbidden
+    /// character too, which may be no scalar at all, as a lone surrogate).
+    public static func visibleEscape(_ codePoint: UInt32) -> String {
+        "\\u{" + String(codePoint, radix: 16) + "}"
     }
 
     /// `text` with each unsafe scalar replaced by `replacement(scalar)`: the one loop

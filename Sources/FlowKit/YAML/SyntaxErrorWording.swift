@@ -28,9 +28,9 @@ enum SyntaxErrorWording {
         case "incomplete UTF-8 octet sequence":
             return "the file is not valid UTF-8: it ends in the middle of a character"
         case "invalid Unicode character":
-            return "the file contains an invalid Unicode character (U+\(hex(error.value)))"
+            return "the file contains an invalid Unicode character (\(TerminalText.visibleEscape(UInt32(clamping: error.value))))"
         case "control characters are not allowed":
-            return "control character U+\(hex(error.value)) is not allowed in YAML"
+            return "control character \(TerminalText.visibleEscape(UInt32(clamping: error.value))) is not allowed in YAML"
         case "input is too long":
             return "the file is too long for the YAML reader"
         case "mapping values are not allowed in this context":

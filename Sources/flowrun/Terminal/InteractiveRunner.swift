@@ -92,11 +92,11 @@ struct InteractiveRunner {
     /// Answers with a line typed in the form, or a preset answer.
     private mutating func answer(_ given: PresetAnswer, to prompt: FieldPrompt) {
         let events = session.undoingIfStopped { $0.answer(given) }
-        transcript.answered(prompt.field, flow: prompt.screen.flow, line: given.written, events: events, session: session)
+        transcript.answered(prompt, line: given.written, events: events, session: session)
         if let refusal = Self.refusal(in: events) {
             form.message = refusal
         } else {
-            form.answered(as: Self.shown(events, for: prompt))
+            form.answered(as: session.shownAnswer(to: prompt, in: events))
         }
         show(events)
     }
@@ -110,21 +110,6 @@ struct InteractiveRunner {
     private static func refusal(in events: [SessionEvent]) -> String? {
         for case .refused(let text) in events { return text }
         return nil
-    }
-
-    /// The answer as the form's row shows it: an option's label, a secret masked.
-    private static func shown(_ events: [SessionEvent], for prompt: FieldPrompt) -> String {
-        for case .answered(_, let field, let value) in events where field == prompt.field.id {
-            if value == .null { return "" }
-            if prompt.field.type == .secret || prompt.defaultIsSecret && value == prompt.defaultValue { return SecretMask.mask }
-            if let option = prompt.options.first(where: { $0.value == value }) { return option.label }
-            if case .list(let values) = value {
-                return values.map { value in prompt.options.first { $0.value == value }?.label ?? value.displayText }.joined(separator: ", ")
-            }
-            if case .bool(let yes) = value { return yes ? "Yes" : "No" }
-            return TerminalText.line(value.displayText)
-        }
-        return ""
     }
 
     /// `?`: the actions of the screen and the responder that handles each.

@@ -1,0 +1,60 @@
+/// What a field shows of its lines and values: the one place that decides masking for
+/// every front end (plain mode, the terminal form, the transcript, flow tests). A secret
+/// field shows nothing of its input, and nothing repeats a line typed at it, whatever it
+/// starts with (cli.md 1.2); a default or an option computed from a secret shows as the
+/// mask. Texts for a terminal come escaped (`TerminalText`).
+extension FieldPrompt {
+    /// Whether the field is a secret: its input is not echoed, and no line typed at it
+    /// is ever repeated.
+    public var isSecret: Bool { field.type == .secret }
+
+    /// What an empty answer takes, written as an answer would be typed (`y`/`n` for a
+    /// boolean); nil when there is no default, and for a secret field, whose default is
+    /// never shown; the mask for a default computed from a secret.
+    public var shownDefault: String? {
+        guard let value = defaultValue, !isSecret else { return nil }
+        if defaultIsSecret { return SecretMask.mask }
+        if case .bool(let yes) = value { return yes ? "y" : "n" }
+        return TerminalText.line(value.displayText)
+    }
+
+    /// What an editor starts with: the variable's current value, unless it is a secret.
+    public var editorText: String {
+        defaultIsSecret ? "" : currentValue.map(\.displayText) ?? ""
+    }
+
+    /// What is typed into an editor, as it shows: escaped (a pasted control character),
+    /// and nothing at a secret field.
+    public func shown(typing text: String) -> String {
+        isSecret ? "" : TerminalText.line(text)
+    }
+
+    /// A line typed at the field, as a record of the input shows it (the transcript, a
+    /// flow test's report): as typed, or the mask at a secret field. Escaped by the
+    /// format that writes it (JSON, a quoted line).
+    public func typed(_ line: String) -> String {
+        isSecret ? SecretMask.mask : line
+    }
+
+    /// A line typed at the field as a log of the conversation shows it (plain mode's
+    /// echo): what it does, so the log reads true (`Author [Ada]: Ada` for an empty
+    /// line); at a secret field the mask, or nothing for an empty line that takes nothing.
+    public func echoed(_ line: String) -> String {
+        if isSecret { return line.isEmpty && defaultValue == nil ? "" : SecretMask.mask }
+        if line.isEmpty { return shownDefault ?? "" }
+        return TerminalText.escaped(line)
+    }
+
+    /// An answer taken, as a form's row shows it: an option's label, `Yes`/`No`, the
+    /// value's text; the mask for a secret (`isSecret`, as the session took it).
+    func shown(answer value: Value, isSecret: Bool) -> String {
+        if value == .null { return "" }
+        if isSecret { return SecretMask.mask }
+        if let option = options.first(where: { $0.value == value }) { return option.label }
+        if case .list(let values) = value {
+            return values.map { value in options.first { $0.value == value }?.label ?? TerminalText.line(value.displayText) }.joined(separator: ", ")
+        }
+        if case .bool(let yes) = value { return yes ? "Yes" : "No" }
+        return TerminalText.line(value.displayText)
+    }
+}
