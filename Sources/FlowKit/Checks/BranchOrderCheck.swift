@@ -1,9 +1,11 @@
 /// `unreachable-branch` (spec §12 1.1): the first branch whose `when` holds runs, and a
 /// branch without `when` always holds, so every branch listed after one never runs.
-enum BranchOrderCheck {
-    static func check(_ index: FlowIndex) -> [Diagnostic] {
+enum BranchOrderCheck: Check {
+    static let codes: [DiagnosticCode] = [.unreachableBranch]
+
+    static func check(_ context: CheckContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for entry in index.flows {
+        for entry in context.index.flows {
             for handler in entry.flow.handlers + entry.flow.screens.flatMap(\.handlers) {
                 guard let catchAll = handler.branches.firstIndex(where: { $0.when == nil }) else { continue }
                 for branch in handler.branches[(catchAll + 1)...] {

@@ -1,9 +1,11 @@
 /// A `run`'s `into` (spec §7 1.1) names a variable of the handling flow, declared in
 /// `variables` (as `{}` or `null`), which then holds `{ exit_code, stdout, timed_out }`.
-enum CommandCheck {
-    static func check(_ index: FlowIndex) -> [Diagnostic] {
+enum CommandCheck: Check {
+    static let codes: [DiagnosticCode] = [.unknownName, .expressionType]
+
+    static func check(_ context: CheckContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for entry in index.flows {
+        for entry in context.index.flows {
             let flow = entry.flow
             let declared = Dictionary(flow.variables.map { ($0.name.value, $0.value) }) { first, _ in first }
             for into in flow.branches.compactMap({ $0.command?.into }) {

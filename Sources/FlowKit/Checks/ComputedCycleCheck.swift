@@ -2,14 +2,17 @@
 /// could never be evaluated. A computed value reads another where a bare name in its
 /// expression resolves (along the chain, as at run time) to a computed value, or where
 /// it reads one as `flowid.name`.
-enum ComputedCycleCheck {
+enum ComputedCycleCheck: Check {
+    static let codes: [DiagnosticCode] = [.computedCycle]
+
     /// A computed value: its flow and its place in that flow's `computed`.
     private struct Node: Hashable {
         let flow: Int
         let entry: Int
     }
 
-    static func check(_ index: FlowIndex) -> [Diagnostic] {
+    static func check(_ context: CheckContext) -> [Diagnostic] {
+        let index = context.index
         var reads: [Node: [Node]] = [:]
         for (position, entry) in index.flows.enumerated() {
             for (number, computed) in entry.flow.computed.enumerated() {

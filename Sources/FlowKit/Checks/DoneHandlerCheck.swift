@@ -2,8 +2,11 @@
 /// a child or a deeper descendant, since a finished flow dispatches `c.done` from its
 /// parent up. Anywhere else it can never run: on a screen, in a flow that is not an
 /// ancestor of `c`, or for a name that is no flow.
-enum DoneHandlerCheck {
-    static func check(_ index: FlowIndex) -> [Diagnostic] {
+enum DoneHandlerCheck: Check {
+    static let codes: [DiagnosticCode] = [.unknownDone]
+
+    static func check(_ context: CheckContext) -> [Diagnostic] {
+        let index = context.index
         var diagnostics: [Diagnostic] = []
         for (position, entry) in index.flows.enumerated() {
             let descendants = index.subtree(of: position).dropFirst().map { index.flows[$0].flow.id.value }

@@ -1,7 +1,11 @@
 /// Parses and type-checks every expression and template of a flow file (spec §9),
 /// placing each problem on its token in the file (`expression-syntax`,
-/// `unknown-name`, `expression-type`, `expression-too-complex`, `bad-pattern`).
-struct ExpressionCheck {
+/// `unknown-name`, `expression-type`, `expression-too-complex`, `bad-pattern`), and
+/// lints the expressions that check clean (`OptionComparisonCheck`, `FieldOrderCheck`).
+struct ExpressionCheck: Check {
+    static let codes: [DiagnosticCode] = [.expressionSyntax, .unknownName, .expressionType, .expressionTooComplex, .badPattern]
+        + OptionComparisonCheck.codes + FieldOrderCheck.codes
+
     let index: FlowIndex
     /// The files' text: an issue's offset in the value becomes a column only where
     /// the value is written on one line exactly as it reads (allowing for quotes).
@@ -10,9 +14,9 @@ struct ExpressionCheck {
     private(set) var diagnostics: [Diagnostic] = []
 
     /// The problems in the expressions of every flow of the tree.
-    static func check(_ index: FlowIndex, sources: [String: SourceText]) -> [Diagnostic] {
-        var check = ExpressionCheck(index: index, sources: sources, tables: ScopeTables(index))
-        for flow in index.flows.indices { check.checkFlow(flow) }
+    static func check(_ context: CheckContext) -> [Diagnostic] {
+        var check = ExpressionCheck(index: context.index, sources: context.sources, tables: ScopeTables(context.index))
+        for flow in context.index.flows.indices { check.checkFlow(flow) }
         return check.diagnostics
     }
 

@@ -1,9 +1,11 @@
 /// A field's own constraints (spec §6): `bad-bounds`, `empty-options` (and
 /// `missing-key` for a choice without options), `bad-pattern`, `bad-default`.
-enum FieldCheck {
-    static func check(_ index: FlowIndex) -> [Diagnostic] {
+enum FieldCheck: Check {
+    static let codes: [DiagnosticCode] = [.badBounds, .emptyOptions, .missingKey, .badPattern, .badDefault]
+
+    static func check(_ context: CheckContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for entry in index.flows {
+        for entry in context.index.flows {
             for screen in entry.flow.screens {
                 for field in screen.fields { diagnostics += check(field) }
             }

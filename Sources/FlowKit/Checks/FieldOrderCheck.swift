@@ -2,6 +2,8 @@
 /// `when`, label, help, default or rule that reads a field asked after it on the same
 /// screen reads that field's old value (`null` the first time).
 enum FieldOrderCheck {
+    static let codes: [DiagnosticCode] = [.readBeforeAsked]
+
     /// The reads in `expression` of `later` fields (by id) of the flow `flowID`, bare or
     /// as `flowID.field`, for the field `reader`.
     static func issues(in expression: Expression, reader: String, later: Set<String>, flowID: String) -> [ExpressionIssue] {

@@ -4,13 +4,16 @@
 /// One mistake gives one diagnostic (spec §12 1.1): where a transition names nothing
 /// (`unknown-target`, or a send no responder handles), the screens it would reach are
 /// not reported unreachable, nor the screens it would leave dead ends.
-enum GraphCheck {
-    /// - Parameter transitionsBroken: whether a transition names nothing; no `dead-end`
-    ///   is reported then, as any screen's way out may pass through it.
-    static func check(_ index: FlowIndex, table: RoutingTable, transitionsBroken: Bool) -> [Diagnostic] {
+enum GraphCheck: Check {
+    static let codes: [DiagnosticCode] = [.unreachableScreen, .unusedFlow, .unusedHandler, .deadEnd, .backAtRoot]
+
+    static func check(_ context: CheckContext) -> [Diagnostic] {
+        let index = context.index
         // Without an included flow the graph is incomplete; its include error is reported.
         guard !index.flows.contains(where: { $0.flow.isPlaceholder }) else { return [] }
-        let graph = FlowGraph(table)
+        // Where a transition names nothing, no `dead-end` is reported, as any screen's way out may pass through it.
+        let transitionsBroken = context.found.contains { $0.code == .unknownTarget || $0.code == .unhandledAction }
+        let graph = FlowGraph(context.table)
         let started = startedFlows(graph)
         // A flow with a broken target may reach any screen of its subtree through it.
         let brokenTarget = index.flows.indices.filter { !index.targetsResolve($0) }

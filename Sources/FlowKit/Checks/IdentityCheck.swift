@@ -1,7 +1,10 @@
 /// `duplicate-id`: flow ids are unique in the whole tree; screen, child-flow, field
 /// and variable ids within their flow; action ids within their screen.
-enum IdentityCheck {
-    static func check(_ index: FlowIndex) -> [Diagnostic] {
+enum IdentityCheck: Check {
+    static let codes: [DiagnosticCode] = [.duplicateID]
+
+    static func check(_ context: CheckContext) -> [Diagnostic] {
+        let index = context.index
         var diagnostics: [Diagnostic] = []
         var flowIDs = UniqueIDs(kind: "flow")
         for entry in index.flows {

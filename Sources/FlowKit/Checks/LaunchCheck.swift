@@ -2,8 +2,11 @@
 /// and the `as` of a `for_each`, is a param of the started flow (`unknown-name`); a
 /// `with` or `for_each` starts a child flow, not a screen (`type-mismatch`); and every
 /// start gives each required param a value (`missing-param`), where the validator sees it.
-enum LaunchCheck {
-    static func check(_ index: FlowIndex) -> [Diagnostic] {
+enum LaunchCheck: Check {
+    static let codes: [DiagnosticCode] = [.unknownName, .typeMismatch, .missingParam]
+
+    static func check(_ context: CheckContext) -> [Diagnostic] {
+        let index = context.index
         var diagnostics: [Diagnostic] = []
         for (position, entry) in index.flows.enumerated() {
             let flow = entry.flow

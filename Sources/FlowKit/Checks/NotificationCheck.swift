@@ -1,8 +1,11 @@
 /// `unobserved-notification` (spec §12 1.1): a `post` that no flow observes, and an
 /// `observe` of a notification that nothing posts. Both ends are reported, since either
 /// may be the misspelt one.
-enum NotificationCheck {
-    static func check(_ index: FlowIndex) -> [Diagnostic] {
+enum NotificationCheck: Check {
+    static let codes: [DiagnosticCode] = [.unobservedNotification]
+
+    static func check(_ context: CheckContext) -> [Diagnostic] {
+        let index = context.index
         let posts = index.flows.flatMap { $0.flow.branches.compactMap(\.post) }
         let observed = index.flows.flatMap { $0.flow.observers.map(\.action) }
         let postedNames = Set(posts.map(\.value))

@@ -2,6 +2,8 @@
 /// `in`) with a string literal that is none of its listed options, so the comparison
 /// always gives the same answer. The nearest option is suggested.
 enum OptionComparisonCheck {
+    static let codes: [DiagnosticCode] = [.notAnOption]
+
     static func issues(in expression: Expression, scope: FlowScope) -> [ExpressionIssue] {
         guard scope.tables.hasListedOptions else { return [] }
         var issues: [ExpressionIssue] = []

@@ -1,7 +1,10 @@
 /// `unhandled-action`: every action a screen offers, and every action a branch
 /// sends, has a handler somewhere up its responder chain. The note lists the chain.
-enum ResponderChainCheck {
-    static func check(_ index: FlowIndex, table: RoutingTable) -> [Diagnostic] {
+enum ResponderChainCheck: Check {
+    static let codes: [DiagnosticCode] = [.unhandledAction]
+
+    static func check(_ context: CheckContext) -> [Diagnostic] {
+        let (index, table) = (context.index, context.table)
         var diagnostics: [Diagnostic] = []
         for (flow, entry) in index.flows.enumerated() {
             for (position, screen) in entry.flow.screens.enumerated() {

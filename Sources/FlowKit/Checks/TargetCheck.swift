@@ -1,7 +1,10 @@
 /// `unknown-target`: `start`, `push` and `replace` name a screen or child flow of
 /// the handling flow (spec §7), with the nearest valid name as a suggestion.
-enum TargetCheck {
-    static func check(_ index: FlowIndex) -> [Diagnostic] {
+enum TargetCheck: Check {
+    static let codes: [DiagnosticCode] = [.unknownTarget]
+
+    static func check(_ context: CheckContext) -> [Diagnostic] {
+        let index = context.index
         var diagnostics: [Diagnostic] = []
         for (position, entry) in index.flows.enumerated() {
             let flow = entry.flow

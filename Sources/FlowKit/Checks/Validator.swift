@@ -72,18 +72,13 @@ public struct Validator: Sendable {
         return (report, index)
     }
 
-    /// Every check of the model, each a function of the flow tree.
+    /// The diagnostics of every check of `CheckRegistry`, in its order.
     private func checks(_ index: FlowIndex, sources: [String: SourceText]) -> [Diagnostic] {
-        let table = RoutingTable(index)
-        var found = IdentityCheck.check(index) + ResponderChainCheck.check(index, table: table) + FieldCheck.check(index)
-            + TargetCheck.check(index) + DoneHandlerCheck.check(index) + ComputedCycleCheck.check(index)
-            + ExpressionCheck.check(index, sources: sources) + LaunchCheck.check(index) + CommandCheck.check(index)
-        if findsWarnings {
-            found += NotificationCheck.check(index)
-            let transitionsBroken = found.contains { $0.code == .unknownTarget || $0.code == .unhandledAction }
-            found += GraphCheck.check(index, table: table, transitionsBroken: transitionsBroken) + BranchOrderCheck.check(index)
+        var context = CheckContext(index: index, table: RoutingTable(index), sources: sources)
+        for check in CheckRegistry.checks where findsWarnings || !check.findsOnlyWarnings {
+            context.found += check.check(context)
         }
-        return found
+        return context.found
     }
 }
 

@@ -18,6 +18,14 @@ public struct FlowLoader: Sendable {
     /// which the language server checks as the author types (included and used files too).
     public var openDocuments: [String: [UInt8]] = [:]
 
+    /// Every code reported while a file is read and its model built, before any check of
+    /// `CheckRegistry` runs: by the YAML parser, `DocumentShapeCheck`, includes and uses,
+    /// `NodeReader` and `FlowModelBuilder`. `CheckRegistryTests` holds it to the fixtures.
+    static let codes: [DiagnosticCode] = [
+        .yamlSyntax, .yamlMultipleDocuments, .yamlTooDeep, .yamlAliasBomb, .fileTooLarge, .duplicateKey, .unknownKey, .missingKey,
+        .typeMismatch, .unsupportedVersion, .invalidID, .includeCycle, .includeNotFound, .includeTooDeep, .secretRemembered, .tooManyFlows,
+    ]
+
     public init(limits: YAMLLimits = .default, maxIncludeDepth: Int = 32, maxFlows: Int = 10_000) {
         self.limits = limits
         self.maxIncludeDepth = maxIncludeDepth

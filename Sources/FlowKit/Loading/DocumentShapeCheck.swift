@@ -1,4 +1,5 @@
-/// The first check of a flow file's structure: one document whose root is a mapping.
+/// The first check of a flow file's structure, made while it is read (`FlowLoader`),
+/// before its model is built: one document whose root is a mapping.
 enum DocumentShapeCheck {
     static func check(_ tree: YAMLTree) -> [Diagnostic] {
         guard let root = tree.documents.first else {
