@@ -33,6 +33,7 @@ extension FlowRun {
         var paths: [String]
 
         func run() throws {
+            AllocatorTuning.keepFreedMemoryForTheNextFile()
             let found = FlowFileFinder.files(in: paths)
             for problem in found.problems { Console.error(problem.description) }
             for folder in found.emptyFolders { Console.warning("no flow files (*.yaml, *.yml) in '\(folder)'") }

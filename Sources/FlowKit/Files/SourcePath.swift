@@ -18,6 +18,9 @@ public struct SourcePath: Sendable {
     /// The path's bytes, NUL-terminated, for the system calls.
     let system: [CChar]
     public let origin: Origin
+    /// Whether a folder walk found a regular file here, not a link, under a flow file's
+    /// name: it is then opened without following a link (`SourceFile.load`).
+    var walkedToRegularFile = false
 
     public init(_ path: String, origin: Origin = .named) {
         shown = path
