@@ -1,11 +1,12 @@
 @testable import FlowKit
 import Testing
 
-/// `FlowRoutes`, the routing table's answers as `chain` and `graph` print them.
+/// `FlowRoutes`, the chain walk's answers as `chain` and `graph` print them.
 @Suite struct FlowRoutesTests {
     private func routes(_ yaml: String) throws -> (routes: FlowRoutes, tree: ResponderTree) {
         let document = try #require(FlowLoader().load(Array(yaml.utf8), file: "f.yaml").document)
-        return (FlowRoutes(document), try ResponderTree(document))
+        let tree = try ResponderTree(document)
+        return (FlowRoutes(tree), tree)
     }
 
     @Test func anActionIsOfferedToEachHandlerUpToOneThatAlwaysTakesIt() throws {

@@ -37,8 +37,8 @@ import TestSupport
     }
 
     @Test func generationFindsBranchesBehindRepetitionAndLiterals() throws {
-        let (document, tree) = try compiled(Self.counter)
-        let universe = CoverageUniverse(document: document, tree: tree)
+        let (_, tree) = try compiled(Self.counter)
+        let universe = CoverageUniverse(tree: tree)
         let generated = TestGenerator(universe: universe).generate()
         #expect(generated.unreached.isEmpty, "\(generated.unreached.map { $0.describe(in: tree) })")
         let runner = FlowTestRunner(tree: tree)
@@ -68,14 +68,14 @@ import TestSupport
     }
 
     @Test func aBoundedSearchSaysWhatItDidNotReach() throws {
-        let (document, tree) = try compiled(Self.counter)
-        let generated = TestGenerator(universe: CoverageUniverse(document: document, tree: tree), maxStates: 5).generate()
+        let (_, tree) = try compiled(Self.counter)
+        let generated = TestGenerator(universe: CoverageUniverse(tree: tree), maxStates: 5).generate()
         #expect(generated.unreached.contains { $0.describe(in: tree).hasPrefix("branch flow 'counter' on again #1") })
     }
 
     @Test func writtenTestsReadBackAndPass() throws {
-        let (document, tree) = try compiled(Self.counter)
-        let generated = TestGenerator(universe: CoverageUniverse(document: document, tree: tree)).generate()
+        let (_, tree) = try compiled(Self.counter)
+        let generated = TestGenerator(universe: CoverageUniverse(tree: tree)).generate()
         let runner = FlowTestRunner(tree: tree)
         let played = generated.cases.map { (name: $0.name, played: runner.play($0.input)) }
         let text = FlowTestWriter(tree: tree).write(flow: "counter.yaml", cases: played, command: "test")

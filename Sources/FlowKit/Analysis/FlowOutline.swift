@@ -29,7 +29,7 @@ public struct FlowOutline: Sendable {
 
     public init(document: FlowDocument, sources: [String: SourceText]) {
         let index = FlowIndex(root: document.root)
-        var builder = OutlineBuilder(index: index, tables: ScopeTables(index), routes: RoutingTable(index), sources: sources)
+        var builder = OutlineBuilder(index: index, tables: ScopeTables(index), tree: ResponderTree(analysing: index), sources: sources)
         builder.build()
         root = builder.symbol(of: 0)
         references = builder.references
@@ -49,7 +49,7 @@ public struct FlowOutline: Sendable {
 private struct OutlineBuilder {
     let index: FlowIndex
     let tables: ScopeTables
-    let routes: RoutingTable
+    let tree: ResponderTree
     let sources: [String: SourceText]
     var references: [FlowOutline.Reference] = []
 
@@ -166,18 +166,17 @@ private struct OutlineBuilder {
 
     /// An action a screen offers: its chain, and the branches that may take it.
     private mutating func offeredAction(_ action: Located<String>, on screen: Int) {
-        let route = routes.route(action.value, from: routes.responder(ofScreen: screen))
+        let route = tree.actionNumber(action.value).map { StaticRoute($0, from: .screen(screen), in: tree) }
         let chain = chainNames(from: screen)
         var lines = ["**action `\(action.value)`**", "", "chain: " + chain.joined(separator: " → ")]
         var definition: SourceLocation?
-        for number in route {
-            let handler = routes.handlers[number]
-            for branch in handler.branches {
-                lines.append("- \(routes.name(of: handler.responder)): \(branch.condition.map { "when `\($0)`" } ?? "always")")
+        for reached in route?.handlers ?? [] {
+            for branch in reached.handler.branches {
+                lines.append("- \(tree.name(of: reached.responder)): \(branch.when.map { "when `\($0.source)`" } ?? "always")")
             }
-            if definition == nil { definition = handlerLocation(action.value, responder: handler.responder) }
+            if definition == nil { definition = handlerLocation(action.value, responder: reached.responder) }
         }
-        if routes.reachesApplication(past: route) {
+        if route?.reachesApplication ?? true {
             lines.append(ActionEntry.builtIns.contains(action.value) ? "- the application" : "- no responder handles it")
         }
         add(action.location, lines.joined(separator: "\n"), definition: definition)
@@ -276,11 +275,11 @@ private struct OutlineBuilder {
         return ["screen '\(model.id.value)'"] + index.ancestry(of: flow).map { "flow '\(index.flows[$0].flow.id.value)'" } + [ResponderName.application]
     }
 
-    private func handlerLocation(_ action: String, responder: Int) -> SourceLocation? {
-        if let screen = routes.screen(ofResponder: responder) {
-            return screenModel(screen)?.handlers.first { $0.action.value == action }?.action.location
+    private func handlerLocation(_ action: String, responder: ResponderTree.Responder) -> SourceLocation? {
+        switch responder {
+        case .screen(let screen): screenModel(screen)?.handlers.first { $0.action.value == action }?.action.location
+        case .flow(let flow): index.flows[flow].flow.handlers.first { $0.action.value == action }?.action.location
         }
-        return index.flows[responder].flow.handlers.first { $0.action.value == action }?.action.location
     }
 
     private func fileStart(_ path: Located<String>) -> SourceLocation {

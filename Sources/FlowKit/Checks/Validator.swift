@@ -74,14 +74,14 @@ public struct Validator: Sendable {
 
     /// Every check of the model, each a function of the flow tree.
     private func checks(_ index: FlowIndex, sources: [String: SourceText]) -> [Diagnostic] {
-        let table = RoutingTable(index)
-        var found = IdentityCheck.check(index) + ResponderChainCheck.check(index, table: table) + FieldCheck.check(index)
+        let tree = ResponderTree(analysing: index)
+        var found = IdentityCheck.check(index) + ResponderChainCheck.check(index, tree: tree) + FieldCheck.check(index)
             + TargetCheck.check(index) + DoneHandlerCheck.check(index) + ComputedCycleCheck.check(index)
             + ExpressionCheck.check(index, sources: sources) + LaunchCheck.check(index) + CommandCheck.check(index)
         if findsWarnings {
             found += NotificationCheck.check(index)
             let transitionsBroken = found.contains { $0.code == .unknownTarget || $0.code == .unhandledAction }
-            found += GraphCheck.check(index, table: table, transitionsBroken: transitionsBroken) + BranchOrderCheck.check(index)
+            found += GraphCheck.check(index, tree: tree, transitionsBroken: transitionsBroken) + BranchOrderCheck.check(index)
         }
         return found
     }

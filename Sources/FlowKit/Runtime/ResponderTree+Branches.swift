@@ -22,8 +22,8 @@ extension ResponderTree {
             case .flow(let flow): flows[flow].handlers
             }
             let observers: [String: HandlerNode] = if case .flow(let flow) = responder { flows[flow].observers } else { [:] }
-            return handlers.keys.sorted().flatMap { action in
-                (handlers[action]?.branches.indices ?? 0..<0).map { BranchID(responder: responder, action: action, index: $0) }
+            return handlers.map { (actionNames[$0.key], $0.value) }.sorted { $0.0 < $1.0 }.flatMap { action, handler in
+                handler.branches.indices.map { BranchID(responder: responder, action: action, index: $0) }
             } + observers.keys.sorted().flatMap { name in
                 (observers[name]?.branches.indices ?? 0..<0).map { BranchID(responder: responder, action: name, index: $0, observing: true) }
             }
@@ -45,7 +45,7 @@ extension ResponderTree {
         let handler: HandlerNode? = switch (id.observing, id.responder) {
         case (true, .flow(let flow)): flows[flow].observers[id.action]
         case (true, .screen): nil
-        case (false, _): self.handler(for: id.action, at: id.responder)
+        case (false, _): actionNumber(id.action).flatMap { self.handler(for: $0, at: id.responder) }
         }
         guard let branches = handler?.branches, branches.indices.contains(id.index) else { return nil }
         return branches[id.index]
@@ -69,7 +69,7 @@ extension ResponderTree {
     /// The codes an `exit` transition with a `message` ends a run with.
     var exitCodesWithMessages: Set<Int> {
         Set(branchNodes.compactMap { branch in
-            if case .exit(let code, let message?)? = branch.transition { code } else { nil }
+            if case .exit(let code, _?)? = branch.transition { code } else { nil }
         })
     }
 
@@ -77,7 +77,7 @@ extension ResponderTree {
     func repeatingLaunches(of flow: Int) -> [LaunchNode] {
         branchNodes.compactMap { branch in
             switch branch.transition {
-            case .push(.flow(flow))?, .replace(.flow(flow))?: branch.launch?.forEach == nil ? nil : branch.launch
+            case .push(.flow(flow)?)?, .replace(.flow(flow)?)?: branch.launch?.forEach == nil ? nil : branch.launch
             default: nil
             }
         }

@@ -178,7 +178,8 @@ public struct Session: Sendable {
             return [.refused("Answer the secrets asked again first (or quit).")]
         }
         let offered = tree.screens[screen].actions.first { $0.id == action }
-        if offered == nil && !ActionEntry.builtIns.contains(action) {
+        // The built-ins are numbered first, in the order `ActionEntry.builtIns` lists them.
+        guard let number = offered?.number ?? ActionEntry.builtIns.firstIndex(of: action) else {
             return [.refused("'\(action)' is not an action of this screen.")]
         }
         if isField(state.phase), offered?.validatesFields ?? false {
@@ -188,7 +189,7 @@ public struct Session: Sendable {
         if let offered, !run.holds(offered.when, in: tree.screens[screen].flow) {
             return finish(run) + [.refused("'\(action)' is not available now.")]
         }
-        run.dispatch(action, from: .screen(screen))
+        run.dispatch(number, from: .screen(screen))
         return finish(run)
     }
 
