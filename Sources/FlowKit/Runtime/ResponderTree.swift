@@ -1,7 +1,10 @@
 /// The flows of a validated document compiled for running: flows and screens by
 /// index, handlers by action, targets resolved, every expression and template parsed
 /// once. The responders of spec §1 are its flows and screens, linked by `next`.
-public struct ResponderTree: Sendable {
+///
+/// A class: every input's run holds the tree, and routing reads it on every step, for a
+/// retain rather than a copy of each of its tables.
+public final class ResponderTree: Sendable {
     /// Nodes are immutable classes: reading one on every routing step costs a retain,
     /// not a copy of all its fields.
     public final class FlowNode: Sendable {

@@ -8,26 +8,26 @@ public struct CompileError: Error, Sendable, CustomStringConvertible {
 
 extension ResponderTree {
     /// Compiles a document. Run `Validator` first: a document with errors may not compile.
-    public init(_ document: FlowDocument) throws(CompileError) {
+    public convenience init(_ document: FlowDocument) throws(CompileError) {
         try self.init(FlowIndex(root: document.root))
     }
 
     /// Compiles the document that `index` indexes, for running.
-    init(_ index: FlowIndex) throws(CompileError) {
+    convenience init(_ index: FlowIndex) throws(CompileError) {
         let compiler = ResponderTreeCompiler(index: index, forRunning: true)
         if let problem = compiler.problems.first { throw problem }
         self.init(compiler)
     }
 
     /// Compiles a document that may have errors, for the analysis that finds them (the
-    /// checks, `chain`, `graph`, the language server): a target that names nothing is
-    /// nil, an expression or a template that does not parse is kept as written, with a
-    /// `null` in its place, and results are left untyped. Such a tree is never run.
-    init(analysing index: FlowIndex) {
+    /// checks and the language server): its routing whole, a target that names nothing
+    /// as nil; its expressions and templates kept as written but not parsed, and its
+    /// variables untyped (`ExpressionCheck` reports on those). Such a tree is never run.
+    convenience init(analysing index: FlowIndex) {
         self.init(ResponderTreeCompiler(index: index, forRunning: false))
     }
 
-    private init(_ compiler: ResponderTreeCompiler) {
+    private convenience init(_ compiler: ResponderTreeCompiler) {
         self.init(flows: compiler.flows, screens: compiler.screens,
                   flowsByID: Dictionary(compiler.flows.enumerated().map { ($1.id, $0) }) { first, _ in first },
                   actionNames: compiler.actions.names, actionNumbers: compiler.actions.numbers)
@@ -57,8 +57,12 @@ private struct ResponderTreeCompiler {
     /// What keeps the tree from running, in the order met.
     var problems: [CompileError] = []
 
+    /// Whether expressions and templates are parsed and typed: only for running.
+    private let forRunning: Bool
+
     init(index: FlowIndex, forRunning: Bool) {
         self.index = index
+        self.forRunning = forRunning
         compile(tables: forRunning ? ScopeTables(index) : nil)
     }
 
@@ -215,15 +219,18 @@ private struct ResponderTreeCompiler {
     }
 
     private mutating func expression(_ source: Located<String>) -> Compiled<Expression> {
+        guard forRunning else { return Compiled(parsed: Self.unparsed, source: source.value, location: source.location) }
         switch ExpressionParser.parse(source.value) {
         case .success(let parsed): return Compiled(parsed: parsed, source: source.value, location: source.location)
         case .failure(let issue):
             problems.append(CompileError(message: issue.message, location: source.location))
-            return Compiled(parsed: Expression(source: "null", root: ExpressionNode(.literal(.null), span: .init(offset: 0, length: 4),
-                                                                                   token: .init(offset: 0, length: 4))),
-                            source: source.value, location: source.location)
+            return Compiled(parsed: Self.unparsed, source: source.value, location: source.location)
         }
     }
+
+    /// What stands for an expression not parsed: `null`.
+    private static let unparsed = Expression(source: "null", root: ExpressionNode(.literal(.null), span: ExpressionSpan(offset: 0, length: 4),
+                                                                                  token: ExpressionSpan(offset: 0, length: 4)))
 
     private mutating func template(_ source: Located<String>?) -> Compiled<Template>? {
         guard let source else { return nil }
@@ -231,6 +238,7 @@ private struct ResponderTreeCompiler {
     }
 
     private mutating func template(_ source: Located<String>) -> Compiled<Template> {
+        guard forRunning else { return Compiled(parsed: Template(text: "", parts: []), source: source.value, location: source.location) }
         switch Template.parse(source.value) {
         case .success(let parsed): return Compiled(parsed: parsed, source: source.value, location: source.location)
         case .failure(let issue):
