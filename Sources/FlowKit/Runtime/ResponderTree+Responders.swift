@@ -67,7 +67,7 @@ extension ResponderTree {
     /// it, or nil to pass it on. Past every handler (or from nil, past the root) lies the
     /// application. The Session routes through it, deciding by each branch's `when`;
     /// the checks, `chain`, `graph` and the language server through it too, taking a
-    /// handler's first branch without a `when` (`FlowRoutes.mayTake`).
+    /// handler's first branch without a `when` (`StaticRoute`).
     ///
     /// - Complexity: visits only responders with a handler for the action, whatever the
     ///   chain's depth, plus one binary search.
