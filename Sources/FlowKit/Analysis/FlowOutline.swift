@@ -95,7 +95,7 @@ private struct OutlineBuilder {
         }
         template(flow.title, in: position)
         for handler in flow.handlers { handlerKey(handler, in: position) }
-        for handler in flow.handlers + flow.observers { branches(handler, in: position) }
+        for handler in flow.handlers + flow.observers { branches(handler, in: position, of: .flow(position)) }
         for (local, screen) in flow.screens.enumerated() {
             let global = index.globalScreen(position, local)
             add(screen.id.location, "**screen `\(screen.id.value)`** of flow '\(flow.id.value)'", definition: nil)
@@ -113,7 +113,7 @@ private struct OutlineBuilder {
                 template(action.label, in: position)
                 expression(action.when, in: position)
             }
-            for handler in screen.handlers { branches(handler, in: position) }
+            for handler in screen.handlers { branches(handler, in: position, of: .screen(global)) }
         }
     }
 
@@ -127,7 +127,7 @@ private struct OutlineBuilder {
         }
     }
 
-    private mutating func branches(_ handler: Handler, in flow: Int) {
+    private mutating func branches(_ handler: Handler, in flow: Int, of responder: ResponderTree.Responder) {
         for branch in handler.branches {
             expression(branch.when, in: flow)
             for assignment in branch.assignments { expression(assignment.expression, in: flow) }
@@ -135,7 +135,7 @@ private struct OutlineBuilder {
             if let transition = branch.transition {
                 switch transition.value {
                 case .push(let name), .replace(let name): target(Located(name, at: transition.location), in: flow)
-                case .send(let action): sent(Located(action, at: transition.location), from: flow)
+                case .send(let action): sent(Located(action, at: transition.location), by: responder)
                 case .exit(_, let message): template(message, in: flow)
                 case .back, .finish: break
                 }
@@ -182,15 +182,14 @@ private struct OutlineBuilder {
         add(action.location, lines.joined(separator: "\n"), definition: definition)
     }
 
-    /// A `send`: the handler that takes the action, from the next responder up.
-    private mutating func sent(_ action: Located<String>, from flow: Int) {
-        for ancestor in index.ancestry(of: flow) {
-            if let handler = index.flows[ancestor].flow.handlers.first(where: { $0.action.value == action.value }) {
-                add(action.location, "sends **`\(action.value)`**, handled by flow '\(index.flows[ancestor].flow.id.value)'", definition: handler.action.location)
-                return
-            }
+    /// A `send`: the nearest handler of the action from the responder after the sender up.
+    private mutating func sent(_ action: Located<String>, by responder: ResponderTree.Responder) {
+        let nearest = tree.actionNumber(action.value).flatMap { StaticRoute($0, from: tree.next(of: responder), in: tree).handlers.first }
+        guard let taker = nearest?.responder else {
+            add(action.location, "sends **`\(action.value)`**", definition: nil)
+            return
         }
-        add(action.location, "sends **`\(action.value)`**", definition: nil)
+        add(action.location, "sends **`\(action.value)`**, handled by \(tree.name(of: taker))", definition: handlerLocation(action.value, responder: taker))
     }
 
     // MARK: Names in expressions and templates
@@ -268,11 +267,7 @@ private struct OutlineBuilder {
     }
 
     private func chainNames(from screen: Int) -> [String] {
-        guard let model = screenModel(screen) else { return [] }
-        let flow = index.flows.indices.first { position in
-            index.flows[position].flow.screens.count > 0 && (index.globalScreen(position, 0)..<index.globalScreen(position, index.flows[position].flow.screens.count)).contains(screen)
-        } ?? 0
-        return ["screen '\(model.id.value)'"] + index.ancestry(of: flow).map { "flow '\(index.flows[$0].flow.id.value)'" } + [ResponderName.application]
+        tree.chain(from: .screen(screen)).map(tree.name) + [ResponderName.application]
     }
 
     private func handlerLocation(_ action: String, responder: ResponderTree.Responder) -> SourceLocation? {
