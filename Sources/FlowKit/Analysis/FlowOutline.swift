@@ -137,7 +137,8 @@ private struct OutlineBuilder {
                 case .push(let name), .replace(let name): target(Located(name, at: transition.location), in: flow)
                 case .send(let action): sent(Located(action, at: transition.location), by: responder)
                 case .exit(_, let message): template(message, in: flow)
-                case .back, .finish: break
+                // The rest name nothing to show.
+                default: break
                 }
             }
             if let launch = branch.launch {

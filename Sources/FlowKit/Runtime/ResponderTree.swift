@@ -190,18 +190,11 @@ public final class ResponderTree: Sendable {
         let location: SourceLocation
     }
 
-    /// A branch's transition. A `push` or `replace` target is resolved in the handling
-    /// flow; nil only in a tree compiled for analysis, for a name that is neither a screen
-    /// nor a child flow there (`unknown-target` reports it).
-    enum CompiledTransition: Sendable {
-        case push(Target?)
-        case replace(Target?)
-        case back
-        /// The number of the action sent to the next responder.
-        case send(Int)
-        case finish
-        case exit(code: Int, message: Compiled<Template>?)
-    }
+    /// A branch's transition, compiled: a `push` or `replace` target resolved in the
+    /// handling flow (nil only in a tree compiled for analysis, for a name that is neither
+    /// a screen nor a child flow there: `unknown-target` reports it), a `send`'s action
+    /// numbered, an `exit`'s message parsed.
+    typealias CompiledTransition = BranchTransition<Target?, Int, Compiled<Template>?>
 
     /// A screen of a flow, or one of its child flows.
     public typealias Target = FlowKit.Target

@@ -179,20 +179,10 @@ private struct ResponderTreeCompiler {
             }
             return (owner, name, expression(assignment.expression))
         }
-        var transition: ResponderTree.CompiledTransition?
-        if let written = branch.transition {
-            switch written.value {
-            case .push(let name), .replace(let name):
-                let resolved = index.target(name, in: handlingFlow)
-                if resolved == nil {
-                    problems.append(CompileError(message: "'\(name)' is not a screen or child flow of the handling flow", location: written.location))
-                }
-                transition = if case .push = written.value { .push(resolved) } else { .replace(resolved) }
-            case .back: transition = .back
-            case .send(let action): transition = .send(actions.number(action))
-            case .finish: transition = .finish
-            case .exit(let code, let message): transition = .exit(code: code, message: template(message))
-            }
+        let transition = branch.transition.map { written in
+            written.value.map(destination: { name in target(name, in: handlingFlow, at: written.location) },
+                              action: { name in actions.number(name) },
+                              message: { text in template(text) })
         }
         let launch = branch.launch.map { launch in
             ResponderTree.LaunchNode(arguments: arguments(launch.arguments), forEach: expression(launch.forEach), element: launch.element?.value)
@@ -207,6 +197,16 @@ private struct ResponderTreeCompiler {
         return ResponderTree.BranchNode(when: expression(branch.when), assignments: assignments, say: template(branch.say),
                                         transition: transition, launch: launch, command: command, post: branch.post?.value,
                                         guardText: branch.when.map { "when \($0.value)" }, location: branch.location)
+    }
+
+    /// A `push` or `replace` target resolved in the handling flow; nil, and a problem, for
+    /// a name that is neither a screen nor a child flow there.
+    private mutating func target(_ name: String, in handlingFlow: Int, at location: SourceLocation) -> Target? {
+        let resolved = index.target(name, in: handlingFlow)
+        if resolved == nil {
+            problems.append(CompileError(message: "'\(name)' is not a screen or child flow of the handling flow", location: location))
+        }
+        return resolved
     }
 
     private mutating func arguments(_ entries: [NamedExpression]) -> [(name: String, expression: Compiled<Expression>)] {
