@@ -67,7 +67,7 @@ struct FlowGraph {
 
     init(_ tree: ResponderTree) {
         self.tree = tree
-        entryScreens = tree.flows.indices.map(tree.entryScreen)
+        entryScreens = tree.flows.indices.map { Self.entryScreen(of: $0, in: tree) }
         isReachable = Array(repeating: false, count: tree.screens.count)
         outcomes = Array(repeating: [], count: tree.screens.count)
         successors = Array(repeating: Successors(), count: tree.screens.count)
@@ -121,7 +121,20 @@ struct FlowGraph {
     func isPushed(_ screen: Int) -> Bool { !screenPushers[screen].isEmpty }
 
     /// Flows that are their parent's `start`, or that a branch of their parent replaces in.
-    private static func activeChildren(in tree: ResponderTree) -> [Bool] {
+    /// The screen a flow's `start` shows, through the `start` of child flows it names.
+    private static func entryScreen(of flow: Int, in tree: ResponderTree) -> Int? {
+        var current = flow
+        while let start = tree.flows[current].start {
+            switch start {
+            case .screen(let screen): return screen
+            // A child comes after its parent in `flows`, so this walk always ends.
+            case .flow(let child): current = child
+            }
+        }
+        return nil
+    }
+
+        private static func activeChildren(in tree: ResponderTree) -> [Bool] {
         var active = Array(repeating: false, count: tree.flows.count)
         for case .flow(let child)? in tree.flows.map(\.start) { active[child] = true }
         // A destination is resolved in the handling flow, so a flow replaced in is its child.

@@ -26,32 +26,3 @@ struct StaticRoute {
         if case .branch = taker { reachesApplication = false } else { reachesApplication = true }
     }
 }
-
-extension ResponderTree {
-    /// Every branch of every responder's handlers (observers aside), with its responder:
-    /// flows in tree order, each before its screens, handlers in no set order.
-    var handlerBranches: [(responder: Responder, branch: BranchNode)] {
-        flows.indices.flatMap { flow in
-            ([Responder.flow(flow)] + flows[flow].screens.map(Responder.screen)).flatMap { responder in
-                let handlers = switch responder {
-                case .screen(let screen): screens[screen].handlers
-                case .flow(let flow): flows[flow].handlers
-                }
-                return handlers.values.flatMap(\.branches).map { (responder, $0) }
-            }
-        }
-    }
-
-    /// The screen a flow's `start` shows, through the `start` of child flows it names.
-    func entryScreen(of flow: Int) -> Int? {
-        var current = flow
-        while let start = flows[current].start {
-            switch start {
-            case .screen(let screen): return screen
-            // A child comes after its parent in `flows`, so this walk always ends.
-            case .flow(let child): current = child
-            }
-        }
-        return nil
-    }
-}

@@ -14,11 +14,16 @@ extension ResponderTree {
         }
     }
 
-    /// The responder's handler for the action numbered `action`, if it has one.
-    func handler(for action: Int, at responder: Responder) -> HandlerNode? {
+    /// Every responder in tree order: each flow, then its screens.
+    var responders: [Responder] {
+        flows.indices.flatMap { flow in [Responder.flow(flow)] + flows[flow].screens.map(Responder.screen) }
+    }
+
+    /// The responder's handlers, by action number.
+    func handlers(of responder: Responder) -> [Int: HandlerNode] {
         switch responder {
-        case .screen(let screen): screens[screen].handlers[action]
-        case .flow(let flow): flows[flow].handlers[action]
+        case .screen(let screen): screens[screen].handlers
+        case .flow(let flow): flows[flow].handlers
         }
     }
 
