@@ -333,6 +333,7 @@ struct Run {
     /// Offers the action to each responder from `responder` up, through the tree's one
     /// chain walk: the first branch whose `when` holds runs.
     private mutating func route(_ action: Int, from responder: Responder?) -> Routing {
+        // The walk reads its own reference to the tree while `holds` changes `self`.
         let tree = tree
         let taker = tree.route(action, from: responder) { candidate, handler in
             let flow = tree.handlingFlow(of: candidate)
