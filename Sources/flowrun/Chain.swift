@@ -22,9 +22,9 @@ extension FlowRun {
         var screen: String
 
         func run() throws {
-            let (document, tree) = try FlowFile.load(flow)
+            let tree = try FlowFile.load(flow)
             let matches = ChainDescription.screens(named: screen, in: tree)
-            if matches.isEmpty, let notification = ChainDescription.describe(notification: screen, in: tree, routes: FlowRoutes(document)) {
+            if matches.isEmpty, let notification = ChainDescription.describe(notification: screen, in: tree, routes: FlowRoutes(tree)) {
                 try Console.output(notification)
                 return
             }
@@ -39,7 +39,7 @@ extension FlowRun {
                 }
                 throw ExitCode.validationFailure
             }
-            try Console.output(ChainDescription.describe(screen: matches[0], in: tree, routes: FlowRoutes(document)))
+            try Console.output(ChainDescription.describe(screen: matches[0], in: tree, routes: FlowRoutes(tree)))
         }
     }
 }

@@ -5,12 +5,12 @@ import FlowKit
 /// first; an unreadable file or one with errors stops the command with exit status 2, its
 /// errors on stderr. Warnings are `validate`'s to report, so their checks do not run here.
 enum FlowFile {
-    /// The validated document and its compiled tree. `noColor`: the command was asked for
+    /// The validated document's compiled tree. `noColor`: the command was asked for
     /// no colour (`run --no-color` or `--plain`).
-    static func load(_ path: String, noColor: Bool = false) throws -> (document: FlowDocument, tree: ResponderTree) {
+    static func load(_ path: String, noColor: Bool = false) throws -> ResponderTree {
         switch PreparedFlow(fileAt: path, validator: Validator(findsWarnings: false)) {
-        case .ready(let document, let tree, _):
-            return (document, tree)
+        case .ready(_, let tree, _):
+            return tree
         case .unreadable(let error as any CustomStringConvertible), .uncompilable(let error as any CustomStringConvertible):
             Console.error(error.description)
             throw ExitCode(2)

@@ -22,8 +22,8 @@ extension FlowRun {
         var format: FlowDiagram.Format = .dot
 
         func run() throws {
-            let (document, tree) = try FlowFile.load(flow)
-            try Console.output(FlowDiagram(tree: tree, routes: FlowRoutes(document)).render(as: format))
+            let tree = try FlowFile.load(flow)
+            try Console.output(FlowDiagram(tree: tree, routes: FlowRoutes(tree)).render(as: format))
         }
     }
 }

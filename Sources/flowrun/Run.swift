@@ -67,7 +67,7 @@ extension FlowRun {
             // First: a SIGINT, SIGTERM, SIGHUP or SIGQUIT while the flow loads ends the process as by default,
             // and from the run's start on, none is lost (`Signals`).
             Signals.watch()
-            let (document, tree) = try FlowFile.load(flow, noColor: noColor || plain)
+            let tree = try FlowFile.load(flow, noColor: noColor || plain)
             let commands = tree.commands
             if !commands.isEmpty && !trust {
                 let list = commands.map { "  \($0.location): \($0.arguments.map(MessageText.sanitized).joined(separator: " "))" }
@@ -172,7 +172,7 @@ extension FlowRun {
             let interrupted: Bool
             var stop: RunOutcome?
             if interactive, let terminal = RawTerminal() {
-                var runner = InteractiveRunner(session: session, document: document, presets: answered, statePath: state, transcript: transcriptFile,
+                var runner = InteractiveRunner(session: session, presets: answered, statePath: state, transcript: transcriptFile,
                                                style: TextStyle(enabled: !noColor && Console.colors(.standardError)))
                 interrupted = runner.run(startingWith: events)
                 terminal.restore()

@@ -25,8 +25,8 @@ struct TestGeneration {
                 throw ExitCode(2)
             }
         }
-        let (document, tree) = try FlowFile.load(flow)
-        let universe = CoverageUniverse(document: document, tree: tree)
+        let tree = try FlowFile.load(flow)
+        let universe = CoverageUniverse(tree: tree)
         let generator = TestGenerator(universe: universe)
         let generated = generator.generate()
         let runner = FlowTestRunner(tree: tree)

@@ -19,7 +19,7 @@ import TestSupport
     static func codes(foundBy check: any Check.Type, in loaded: FlowLoadResult) -> Set<DiagnosticCode> {
         guard let document = loaded.document else { return [] }
         let index = FlowIndex(root: document.root)
-        return Set(check.check(CheckContext(index: index, table: RoutingTable(index), sources: loaded.sources)).map(\.code))
+        return Set(check.check(CheckContext(index: index, tree: ResponderTree(analysing: index), sources: loaded.sources)).map(\.code))
     }
 
     @Test func everyCodeIsReportedByTheLoaderOrARegisteredCheck() {

@@ -1,11 +1,12 @@
 @testable import FlowKit
 import Testing
 
-/// `FlowRoutes`, the routing table's answers as `chain` and `graph` print them.
+/// `FlowRoutes`, the chain walk's answers as `chain` and `graph` print them.
 @Suite struct FlowRoutesTests {
     private func routes(_ yaml: String) throws -> (routes: FlowRoutes, tree: ResponderTree) {
         let document = try #require(FlowLoader().load(Array(yaml.utf8), file: "f.yaml").document)
-        return (FlowRoutes(document), try ResponderTree(document))
+        let tree = try ResponderTree(document)
+        return (FlowRoutes(tree), tree)
     }
 
     @Test func anActionIsOfferedToEachHandlerUpToOneThatAlwaysTakesIt() throws {
@@ -27,6 +28,61 @@ import Testing
         #expect(!go.reachesApplication)
         let other = routes.route(of: "other", fromScreen: 0)
         #expect(other.candidates.isEmpty && other.reachesApplication)
+    }
+
+    /// The walk visits only the flows above the screen that handle the action: a sibling's
+    /// handler, earlier in the tree, is passed over, and each nearer one comes first.
+    @Test func aSiblingsHandlerIsNotOnTheChain() throws {
+        let (routes, tree) = try routes("""
+            version: 1
+            flow: app
+            start: b
+            on:
+              go: { say: "root" }
+            flows:
+              a:
+                start: one
+                on:
+                  go: { say: "sibling" }
+                screens:
+                  one: { actions: [go] }
+              b:
+                start: c
+                on:
+                  go: [{ when: "false", say: "parent" }]
+                flows:
+                  c:
+                    start: two
+                    screens:
+                      two: { actions: [go] }
+            """)
+        let two = try #require(tree.screen(flow: "c", id: "two"))
+        #expect(routes.route(of: "go", fromScreen: two).candidates.map(\.responder) == ["flow 'b'", "flow 'app'"])
+    }
+
+    /// A document with errors is analysed through the same tree: compiling it to run
+    /// fails, compiling it for analysis keeps every handler and branch, with a target
+    /// that names nothing as nil.
+    @Test func aDocumentWithErrorsIsAnalysedThroughTheCompiledTree() throws {
+        let document = try #require(FlowLoader().load(Array("""
+            version: 1
+            flow: app
+            start: home
+            on:
+              go: [{ when: "1 +", push: nowhere }, { say: "{{ oops" }]
+            screens:
+              home: { actions: [go] }
+            """.utf8), file: "f.yaml").document)
+        #expect(throws: CompileError.self) { try ResponderTree(document) }
+        let tree = ResponderTree(analysing: FlowIndex(root: document.root))
+        let route = StaticRoute(try #require(tree.actionNumber("go")), from: .screen(0), in: tree)
+        let branches = try #require(route.handlers.first?.handler.branches)
+        #expect(route.handlers.count == 1 && branches.count == 2 && !route.reachesApplication)
+        #expect(branches[0].when?.source == "1 +")
+        guard case .push(nil)? = branches[0].transition else {
+            Issue.record("the push to a name that is nothing is kept, unresolved")
+            return
+        }
     }
 
     /// Each offered action follows its own sends: two actions that send the same one are

@@ -31,14 +31,13 @@ import TestSupport
         terminal: true
     """
 
-    private func compiled(_ yaml: String) throws -> (FlowDocument, ResponderTree) {
-        let document = try #require(FlowLoader().load(Array(yaml.utf8), file: "counter.yaml").document)
-        return (document, try ResponderTree(document))
+    private func compiled(_ yaml: String) throws -> ResponderTree {
+        try ResponderTree(try #require(FlowLoader().load(Array(yaml.utf8), file: "counter.yaml").document))
     }
 
     @Test func generationFindsBranchesBehindRepetitionAndLiterals() throws {
-        let (document, tree) = try compiled(Self.counter)
-        let universe = CoverageUniverse(document: document, tree: tree)
+        let tree = try compiled(Self.counter)
+        let universe = CoverageUniverse(tree: tree)
         let generated = TestGenerator(universe: universe).generate()
         #expect(generated.unreached.isEmpty, "\(generated.unreached.map { $0.describe(in: tree) })")
         let runner = FlowTestRunner(tree: tree)
@@ -52,7 +51,7 @@ import TestSupport
     /// Spec §11 1.2: a flow test's line of input over 1 MiB is refused, as on stdin, and
     /// the next line answers the same question.
     @Test func anInputLineOverOneMebibyteIsRefused() throws {
-        let (_, tree) = try compiled(Self.counter)
+        let tree = try compiled(Self.counter)
         let long = String(repeating: "a", count: (1 << 20) + 1)
         let source = """
         flow: counter.yaml
@@ -68,14 +67,14 @@ import TestSupport
     }
 
     @Test func aBoundedSearchSaysWhatItDidNotReach() throws {
-        let (document, tree) = try compiled(Self.counter)
-        let generated = TestGenerator(universe: CoverageUniverse(document: document, tree: tree), maxStates: 5).generate()
+        let tree = try compiled(Self.counter)
+        let generated = TestGenerator(universe: CoverageUniverse(tree: tree), maxStates: 5).generate()
         #expect(generated.unreached.contains { $0.describe(in: tree).hasPrefix("branch flow 'counter' on again #1") })
     }
 
     @Test func writtenTestsReadBackAndPass() throws {
-        let (document, tree) = try compiled(Self.counter)
-        let generated = TestGenerator(universe: CoverageUniverse(document: document, tree: tree)).generate()
+        let tree = try compiled(Self.counter)
+        let generated = TestGenerator(universe: CoverageUniverse(tree: tree)).generate()
         let runner = FlowTestRunner(tree: tree)
         let played = generated.cases.map { (name: $0.name, played: runner.play($0.input)) }
         let text = FlowTestWriter(tree: tree).write(flow: "counter.yaml", cases: played, command: "test")
@@ -90,7 +89,7 @@ import TestSupport
 
     /// Values any YAML reader could misread are written so that the test reads them back.
     @Test func writtenValuesReadBackAsTheyWere() throws {
-        let (document, tree) = try compiled("""
+        let tree = try compiled("""
         version: 1
         flow: tricky
         start: s
@@ -105,7 +104,7 @@ import TestSupport
           done:
             terminal: true
         """)
-        let generated = TestGenerator(universe: CoverageUniverse(document: document, tree: tree)).generate()
+        let generated = TestGenerator(universe: CoverageUniverse(tree: tree)).generate()
         let runner = FlowTestRunner(tree: tree)
         let text = FlowTestWriter(tree: tree).write(flow: "tricky.yaml", cases: generated.cases.map { (name: $0.name, played: runner.play($0.input)) },
                                                     command: "test")
@@ -116,7 +115,7 @@ import TestSupport
     }
 
     @Test func presetAnswersAreUsedAndABadKeyFailsAtIt() throws {
-        let (_, tree) = try compiled(Self.counter)
+        let tree = try compiled(Self.counter)
         let source = """
         flow: counter.yaml
         cases:
@@ -138,7 +137,7 @@ import TestSupport
 
     /// An answer the run never used fails the case at its key, as left-over input lines do.
     @Test func anAnswerTheRunNeverUsedFailsTheCase() throws {
-        let (_, tree) = try compiled("""
+        let tree = try compiled("""
         version: 1
         flow: f
         start: s
@@ -166,7 +165,7 @@ import TestSupport
     /// A case's `answers` are refused as `--answers` refuses them: a list for a field of
     /// one value, and a field named twice, each fail the case at the key at fault.
     @Test func aListForATextFieldOrAFieldNamedTwiceFailsTheCase() throws {
-        let (_, tree) = try compiled(Self.counter)
+        let tree = try compiled(Self.counter)
         let source = """
         flow: counter.yaml
         cases:

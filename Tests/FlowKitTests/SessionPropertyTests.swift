@@ -109,7 +109,7 @@ import TestSupport
         let generated = GeneratedFlow(using: &rng)
         let document = try #require(FlowLoader().load(Array(generated.yaml.utf8), file: "gen.yaml").document, "\(generated.yaml)")
         let tree = try ResponderTree(document)
-        let routes = FlowRoutes(document)
+        let routes = FlowRoutes(tree)
 
         var session = Session(tree: tree, maxSteps: 200)
         _ = session.start()

@@ -8,18 +8,18 @@ struct ActionUses {
     /// Per action number: the flows whose own branches send it, in ascending order.
     private var byFlows: [[Int]]
 
-    init(_ table: RoutingTable) {
-        byScreens = Array(repeating: [], count: table.actionCount)
-        byFlows = Array(repeating: [], count: table.actionCount)
+    init(_ tree: ResponderTree) {
+        byScreens = Array(repeating: [], count: tree.actionNames.count)
+        byFlows = Array(repeating: [], count: tree.actionNames.count)
         // Screens, and responders, are numbered in flow order: each list stays sorted.
-        for screen in 0..<table.screenCount {
-            for action in table.offeredActions[screen] { byScreens[action].append(table.screenFlows[screen]) }
+        for screen in tree.screens {
+            for action in screen.actions { byScreens[action.number].append(screen.flow) }
         }
-        for case (let handler, .send(let action?)) in table.steps {
-            if let screen = table.screen(ofResponder: handler.responder) {
-                byScreens[action].append(table.screenFlows[screen])
-            } else {
-                byFlows[action].append(handler.responder)
+        for (responder, branch) in tree.handlerBranches {
+            guard case .send(let action)? = branch.transition else { continue }
+            switch responder {
+            case .screen(let screen): byScreens[action].append(tree.screens[screen].flow)
+            case .flow(let flow): byFlows[action].append(flow)
             }
         }
     }

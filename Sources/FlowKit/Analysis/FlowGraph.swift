@@ -1,6 +1,6 @@
 /// The screens a run can show and where each can lead, found without running
-/// anything: every action a reachable screen offers is routed through the
-/// `RoutingTable`, taking every branch (conditions are not evaluated).
+/// anything: every action a reachable screen offers is routed through the compiled
+/// tree's chain walk (`StaticRoute`), taking every branch (conditions are not evaluated).
 ///
 /// The built-ins count as the run counts them: a listed `quit` ends the run, a listed
 /// `back` leads back; a built-in the user types without its being listed reaches the
@@ -23,8 +23,11 @@ struct FlowGraph {
     /// it, or the application's fallback (`handler` nil).
     struct Hop {
         let action: Int
-        let handler: Int?
+        let handler: StaticRoute.Reached?
         let branch: Int
+
+        /// The branch that took the action; nil for the application.
+        var node: ResponderTree.BranchNode? { handler?.handler.branches[branch] }
     }
 
     /// An outcome with the dispatches that led to it: one, or more when branches `send`.
@@ -42,7 +45,9 @@ struct FlowGraph {
         var endsRun = false
     }
 
-    let table: RoutingTable
+    let tree: ResponderTree
+    /// Per flow: the screen its `start` leads to (`ResponderTree.entryScreen`).
+    private let entryScreens: [Int?]
     private var isReachable: [Bool]
     /// Per reachable screen: what its actions do.
     private var outcomes: [[Routed]]
@@ -60,17 +65,18 @@ struct FlowGraph {
     private var collectedScreens: Set<Int> = []
     private var finishedFlows: Set<Int> = []
 
-    init(_ table: RoutingTable) {
-        self.table = table
-        isReachable = Array(repeating: false, count: table.screenCount)
-        outcomes = Array(repeating: [], count: table.screenCount)
-        successors = Array(repeating: Successors(), count: table.screenCount)
-        screenPushers = Array(repeating: [], count: table.screenCount)
-        flowPushers = Array(repeating: [], count: table.flowCount)
-        activeChildren = Self.activeChildren(in: table)
-        bottomScreens = Self.bottomScreens(in: table)
+    init(_ tree: ResponderTree) {
+        self.tree = tree
+        entryScreens = tree.flows.indices.map { Self.entryScreen(of: $0, in: tree) }
+        isReachable = Array(repeating: false, count: tree.screens.count)
+        outcomes = Array(repeating: [], count: tree.screens.count)
+        successors = Array(repeating: Successors(), count: tree.screens.count)
+        screenPushers = Array(repeating: [], count: tree.screens.count)
+        flowPushers = Array(repeating: [], count: tree.flows.count)
+        activeChildren = Self.activeChildren(in: tree)
+        bottomScreens = Self.bottomScreens(in: tree, entryScreens: entryScreens)
 
-        var pending = table.entryScreens[0].map { [$0] } ?? []
+        var pending = entryScreens.first.flatMap { $0.map { [$0] } } ?? []
         for screen in pending { isReachable[screen] = true }
         while let screen = pending.popLast() {
             outcomes[screen] = outcomes(of: screen)
@@ -92,8 +98,8 @@ struct FlowGraph {
 
     /// Per screen: whether it is reachable and no path from it leads to an end of the run.
     var deadEnds: [Bool] {
-        var predecessors: [[Int]] = Array(repeating: [], count: table.screenCount)
-        var canEnd = Array(repeating: false, count: table.screenCount)
+        var predecessors: [[Int]] = Array(repeating: [], count: tree.screens.count)
+        var canEnd = Array(repeating: false, count: tree.screens.count)
         var pending: [Int] = []
         for screen in successors.indices where isReachable[screen] {
             if successors[screen].endsRun {
@@ -115,17 +121,33 @@ struct FlowGraph {
     func isPushed(_ screen: Int) -> Bool { !screenPushers[screen].isEmpty }
 
     /// Flows that are their parent's `start`, or that a branch of their parent replaces in.
-    private static func activeChildren(in table: RoutingTable) -> [Bool] {
-        var active = Array(repeating: false, count: table.flowCount)
-        for case let child? in table.startedChildren { active[child] = true }
+    /// The screen a flow's `start` shows, through the `start` of child flows it names.
+    private static func entryScreen(of flow: Int, in tree: ResponderTree) -> Int? {
+        var current = flow
+        while let start = tree.flows[current].start {
+            switch start {
+            case .screen(let screen): return screen
+            // A child comes after its parent in `flows`, so this walk always ends.
+            case .flow(let child): current = child
+            }
+        }
+        return nil
+    }
+
+        private static func activeChildren(in tree: ResponderTree) -> [Bool] {
+        var active = Array(repeating: false, count: tree.flows.count)
+        for case .flow(let child)? in tree.flows.map(\.start) { active[child] = true }
         // A destination is resolved in the handling flow, so a flow replaced in is its child.
-        for case (_, .replace(.flow(let child)?)) in table.steps { active[child] = true }
+        for case .replace(.flow(let child)?)? in tree.handlerBranches.map(\.branch.transition) { active[child] = true }
         return active
     }
 
-    private static func bottomScreens(in table: RoutingTable) -> Set<Int> {
-        var bottom = Set(table.parents.indices.compactMap { table.startedChildren[$0] == nil ? table.entryScreens[$0] : nil })
-        for case (_, .replace(.screen(let screen)?)) in table.steps { bottom.insert(screen) }
+    private static func bottomScreens(in tree: ResponderTree, entryScreens: [Int?]) -> Set<Int> {
+        var bottom = Set(tree.flows.indices.compactMap { flow -> Int? in
+            if case .flow? = tree.flows[flow].start { return nil }
+            return entryScreens[flow]
+        })
+        for case .replace(.screen(let screen)?)? in tree.handlerBranches.map(\.branch.transition) { bottom.insert(screen) }
         return bottom
     }
 
@@ -169,14 +191,14 @@ struct FlowGraph {
     /// `done`, the run shows those screens again, or, when the flow was its parent's only
     /// entry, the parent finishes too (those moves have no hops when no branch took it).
     private mutating func finishMoves(of flow: Int) -> [(to: Node, hops: [Hop])] {
-        guard let parent = table.parents[flow] else { return [(.end, [])] }
+        guard let parent = tree.flows[flow].parent else { return [(.end, [])] }
         let uncovered = flowPushers[flow].sorted()
         func shownAgain(_ hops: [Hop]) -> [(to: Node, hops: [Hop])] {
             uncovered.map { (Node.screen($0), hops) } + (activeChildren[flow] ? [(.finished(flow: parent), hops)] : [])
         }
-        guard let done = table.doneActions[flow] else { return shownAgain([]) }
+        let done = tree.flows[flow].doneAction
         var routed: [Routed] = []
-        route(done, from: parent, pushedFrom: uncovered, fallback: false, hops: [], onPath: [], into: &routed)
+        route(done, from: .flow(parent), pushedFrom: uncovered, fallback: false, hops: [], onPath: [], into: &routed)
         var found: [(to: Node, hops: [Hop])] = []
         for routed in routed {
             if case .stay = routed.outcome {
@@ -185,7 +207,7 @@ struct FlowGraph {
                 found += targets(of: routed.outcome, uncovering: uncovered).map { ($0, routed.hops) }
             }
         }
-        if table.reachesApplication(past: table.route(done, from: parent)) { found += shownAgain([]) }
+        if StaticRoute(done, from: .flow(parent), in: tree).reachesApplication { found += shownAgain([]) }
         return found
     }
 
@@ -206,16 +228,16 @@ struct FlowGraph {
     /// What the screen's actions (and its being terminal) can do, before `back` and
     /// finishing flows are resolved to screens.
     private mutating func outcomes(of screen: Int) -> [Routed] {
-        let responder = table.responder(ofScreen: screen)
-        let offered = table.offeredActions[screen]
+        let node = tree.screens[screen]
+        let offered = node.actions.map(\.number)
         var outcomes: [Routed] = []
         for action in offered {
-            route(action, from: responder, pushedFrom: [screen], fallback: true, hops: [], onPath: [], into: &outcomes)
+            route(action, from: .screen(screen), pushedFrom: [screen], fallback: true, hops: [], onPath: [], into: &outcomes)
         }
-        for builtIn in RoutingTable.builtIns where !offered.contains(builtIn) {
-            route(builtIn, from: responder, pushedFrom: [screen], fallback: false, hops: [], onPath: [], into: &outcomes)
+        for builtIn in [ResponderTree.BuiltIn.back, .quit].map(\.rawValue) where !offered.contains(builtIn) {
+            route(builtIn, from: .screen(screen), pushedFrom: [screen], fallback: false, hops: [], onPath: [], into: &outcomes)
         }
-        if table.terminalScreens[screen] { outcomes.append(Routed(outcome: .finished(flow: table.screenFlows[screen]), hops: [])) }
+        if node.isTerminal { outcomes.append(Routed(outcome: .finished(flow: node.flow), hops: [])) }
         return outcomes
     }
 
@@ -260,21 +282,21 @@ struct FlowGraph {
     private func backTargets(of screen: Int, from flow: Int) -> Set<Int> {
         var targets: Set<Int>
         var entryCanBeBottom: Bool
-        var current = table.screenFlows[screen]
+        var current = tree.screens[screen].flow
         if current == flow {
             targets = screenPushers[screen]
             entryCanBeBottom = bottomScreens.contains(screen)
         } else {
             // The child of `flow` through which the screen is shown.
-            while table.parents[current] != flow {
-                guard let parent = table.parents[current] else { return [] }
+            while tree.flows[current].parent != flow {
+                guard let parent = tree.flows[current].parent else { return [] }
                 current = parent
             }
             targets = flowPushers[current]
             entryCanBeBottom = activeChildren[current]
         }
         current = flow
-        while entryCanBeBottom, let parent = table.parents[current] {
+        while entryCanBeBottom, let parent = tree.flows[current].parent {
             targets.formUnion(flowPushers[current])
             entryCanBeBottom = activeChildren[current]
             current = parent
@@ -283,7 +305,7 @@ struct FlowGraph {
     }
 
     /// Adds the outcomes of dispatching `action` at `responder`, each branch of each
-    /// handler the routing table names. Screens a branch pushes are recorded as pushed
+    /// handler the chain walk reaches. Screens a branch pushes are recorded as pushed
     /// from `pushedFrom`. Where no handler always takes the action, it may reach the
     /// application: `fallback` says whether that counts.
     /// Follows `action` from `responder` through every branch that may take it, and on
@@ -291,44 +313,48 @@ struct FlowGraph {
     /// action already dispatched from the same responder on the path is a loop, and
     /// ends there), so that every branch's guard labels its own path. At most
     /// `maxOutcomes` paths are followed from one screen, against branches that multiply.
-    private mutating func route(_ action: Int, from responder: Int?, pushedFrom: [Int], fallback: Bool, hops: [Hop],
-                                onPath: Set<Int>, into outcomes: inout [Routed]) {
+    private mutating func route(_ action: Int, from responder: ResponderTree.Responder?, pushedFrom: [Int], fallback: Bool, hops: [Hop],
+                                onPath: Set<Pair>, into outcomes: inout [Routed]) {
         guard outcomes.count < Self.maxOutcomes else { return }
-        // Past the root lies the application alone: only its fallback applies.
-        var handlers: [Int] = []
         var path = onPath
         if let responder {
-            guard path.insert(table.pairNumber(responder, action)).inserted else { return }
-            handlers = table.route(action, from: responder)
+            guard path.insert(Pair(responder: responder, action: action)).inserted else { return }
         }
-        for number in handlers {
-            let handler = table.handlers[number]
-            for (position, branch) in handler.branches.enumerated() {
-                let taken = hops + [Hop(action: action, handler: number, branch: position)]
-                switch branch.step {
+        // Past the root (nil) lies the application alone: only its fallback applies.
+        let reaching = StaticRoute(action, from: responder, in: tree)
+        for reached in reaching.handlers {
+            let flow = tree.handlingFlow(of: reached.responder)
+            for (position, branch) in reached.handler.branches.enumerated() {
+                let taken = hops + [Hop(action: action, handler: reached, branch: position)]
+                switch branch.transition {
                 case nil: outcomes.append(Routed(outcome: .stay, hops: taken))
                 case .push(let target)?: show(target, pushedFrom: pushedFrom, hops: taken, into: &outcomes)
                 case .replace(let target)?: show(target, pushedFrom: [], hops: taken, into: &outcomes)
-                case .back?: outcomes.append(Routed(outcome: .back(from: handler.handlingFlow), hops: taken))
-                case .send(let next?)?:
-                    route(next, from: table.next(of: handler.responder), pushedFrom: pushedFrom, fallback: true, hops: taken,
+                case .back?: outcomes.append(Routed(outcome: .back(from: flow), hops: taken))
+                case .send(let next)?:
+                    route(next, from: tree.next(of: reached.responder), pushedFrom: pushedFrom, fallback: true, hops: taken,
                           onPath: path, into: &outcomes)
-                case .send(nil)?: break
-                case .finish?: outcomes.append(Routed(outcome: .finished(flow: handler.handlingFlow), hops: taken))
+                case .finish?: outcomes.append(Routed(outcome: .finished(flow: flow), hops: taken))
                 case .exit?: outcomes.append(Routed(outcome: .end, hops: taken))
                 }
             }
         }
-        guard fallback, table.reachesApplication(past: handlers) else { return }
+        guard fallback, reaching.reachesApplication else { return }
         let application = hops + [Hop(action: action, handler: nil, branch: 0)]
-        switch action {
-        case RoutingTable.quit: outcomes.append(Routed(outcome: .end, hops: application))
-        case RoutingTable.back:
-            if let screen = responder.flatMap(table.screen(ofResponder:)) {
-                outcomes.append(Routed(outcome: .back(from: table.screenFlows[screen]), hops: application))
+        switch ResponderTree.BuiltIn(rawValue: action) {
+        case .quit?: outcomes.append(Routed(outcome: .end, hops: application))
+        case .back?:
+            if case .screen(let screen)? = responder {
+                outcomes.append(Routed(outcome: .back(from: tree.screens[screen].flow), hops: application))
             }
-        default: break
+        case nil: break
         }
+    }
+
+    /// An action offered at a responder, once on a path of sends.
+    struct Pair: Hashable {
+        let responder: ResponderTree.Responder
+        let action: Int
     }
 
     /// The most paths one screen's actions are followed along (see `route`).
@@ -341,7 +367,7 @@ struct FlowGraph {
             outcomes.append(Routed(outcome: .show(screen: screen), hops: hops))
         case .flow(let child)?:
             flowPushers[child].formUnion(pushedFrom)
-            if let entry = table.entryScreens[child] { outcomes.append(Routed(outcome: .show(screen: entry), hops: hops)) }
+            if let entry = entryScreens[child] { outcomes.append(Routed(outcome: .show(screen: entry), hops: hops)) }
         case nil: break
         }
     }

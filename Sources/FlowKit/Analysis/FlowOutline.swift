@@ -66,7 +66,7 @@ private final class ReferenceFinder {
     let index: FlowIndex
     /// Made only if a place at the mark needs them.
     lazy var tables = ScopeTables(index)
-    lazy var routes = RoutingTable(index)
+    lazy var tree = ResponderTree(analysing: index)
     let sources: [String: SourceText]
     let file: String
     let mark: Mark
@@ -107,7 +107,7 @@ private final class ReferenceFinder {
         }
         template(flow.title, in: position)
         for handler in flow.handlers { handlerKey(handler, in: position) }
-        for handler in flow.handlers + flow.observers { branches(handler, in: position) }
+        for handler in flow.handlers + flow.observers { branches(handler, in: position, of: .flow(position)) }
         for (local, screen) in flow.screens.enumerated() {
             let global = index.globalScreen(position, local)
             add(screen.id.location, "**screen `\(screen.id.value)`** of flow '\(flow.id.value)'", definition: nil)
@@ -125,7 +125,7 @@ private final class ReferenceFinder {
                 template(action.label, in: position)
                 expression(action.when, in: position)
             }
-            for handler in screen.handlers { branches(handler, in: position) }
+            for handler in screen.handlers { branches(handler, in: position, of: .screen(global)) }
         }
     }
 
@@ -139,7 +139,7 @@ private final class ReferenceFinder {
         }
     }
 
-    private func branches(_ handler: Handler, in flow: Int) {
+    private func branches(_ handler: Handler, in flow: Int, of responder: ResponderTree.Responder) {
         for branch in handler.branches {
             expression(branch.when, in: flow)
             for assignment in branch.assignments { expression(assignment.expression, in: flow) }
@@ -147,9 +147,10 @@ private final class ReferenceFinder {
             if let transition = branch.transition {
                 switch transition.value {
                 case .push(let name), .replace(let name): target(Located(name, at: transition.location), in: flow)
-                case .send(let action): sent(Located(action, at: transition.location), from: flow)
+                case .send(let action): sent(Located(action, at: transition.location), by: responder)
                 case .exit(_, let message): template(message, in: flow)
-                case .back, .finish: break
+                // The rest name nothing to show.
+                default: break
                 }
             }
             if let launch = branch.launch {
@@ -179,32 +180,30 @@ private final class ReferenceFinder {
     /// An action a screen offers: its chain, and the branches that may take it.
     private func offeredAction(_ action: Located<String>, on screen: Int) {
         guard holdsMark(action.location) else { return }
-        let route = routes.route(action.value, from: routes.responder(ofScreen: screen))
+        let route = tree.actionNumber(action.value).map { StaticRoute($0, from: .screen(screen), in: tree) }
         let chain = chainNames(from: screen)
         var lines = ["**action `\(action.value)`**", "", "chain: " + chain.joined(separator: " → ")]
         var definition: SourceLocation?
-        for number in route {
-            let handler = routes.handlers[number]
-            for branch in handler.branches {
-                lines.append("- \(routes.name(of: handler.responder)): \(branch.condition.map { "when `\($0)`" } ?? "always")")
+        for reached in route?.handlers ?? [] {
+            for branch in reached.handler.branches {
+                lines.append("- \(tree.name(of: reached.responder)): \(branch.when.map { "when `\($0.source)`" } ?? "always")")
             }
-            if definition == nil { definition = handlerLocation(action.value, responder: handler.responder) }
+            if definition == nil { definition = handlerLocation(action.value, responder: reached.responder) }
         }
-        if routes.reachesApplication(past: route) {
+        if route?.reachesApplication ?? true {
             lines.append(ActionEntry.builtIns.contains(action.value) ? "- the application" : "- no responder handles it")
         }
         add(action.location, lines.joined(separator: "\n"), definition: definition)
     }
 
-    /// A `send`: the handler that takes the action, from the next responder up.
-    private func sent(_ action: Located<String>, from flow: Int) {
-        for ancestor in index.ancestry(of: flow) {
-            if let handler = index.flows[ancestor].flow.handlers.first(where: { $0.action.value == action.value }) {
-                add(action.location, "sends **`\(action.value)`**, handled by flow '\(index.flows[ancestor].flow.id.value)'", definition: handler.action.location)
-                return
-            }
+    /// A `send`: the nearest handler of the action from the responder after the sender up.
+    private func sent(_ action: Located<String>, by responder: ResponderTree.Responder) {
+        let nearest = tree.actionNumber(action.value).flatMap { StaticRoute($0, from: tree.next(of: responder), in: tree).handlers.first }
+        guard let taker = nearest?.responder else {
+            add(action.location, "sends **`\(action.value)`**", definition: nil)
+            return
         }
-        add(action.location, "sends **`\(action.value)`**", definition: nil)
+        add(action.location, "sends **`\(action.value)`**, handled by \(tree.name(of: taker))", definition: handlerLocation(action.value, responder: taker))
     }
 
     // MARK: Names in expressions and templates
@@ -240,7 +239,7 @@ private final class ReferenceFinder {
     }
 
     private func place(_ token: ExpressionSpan, _ offset: Int, _ source: Located<String>, _ hover: @autoclosure () -> String,
-                                definition: @autoclosure () -> SourceLocation?) {
+                       definition: @autoclosure () -> SourceLocation?) {
         let (start, end) = TokenPosition.range(offset: offset + token.offset, length: token.length, in: source, sources: sources)
         add(SourceLocation(file: source.location.file, range: SourceRange(start: start, end: end ?? Mark(line: start.line, column: start.column + 1))),
             hover(), definition: definition())
@@ -283,18 +282,14 @@ private final class ReferenceFinder {
     }
 
     private func chainNames(from screen: Int) -> [String] {
-        guard let model = screenModel(screen) else { return [] }
-        let flow = index.flows.indices.first { position in
-            index.flows[position].flow.screens.count > 0 && (index.globalScreen(position, 0)..<index.globalScreen(position, index.flows[position].flow.screens.count)).contains(screen)
-        } ?? 0
-        return ["screen '\(model.id.value)'"] + index.ancestry(of: flow).map { "flow '\(index.flows[$0].flow.id.value)'" } + [ResponderName.application]
+        tree.chain(from: .screen(screen)).map(tree.name) + [ResponderName.application]
     }
 
-    private func handlerLocation(_ action: String, responder: Int) -> SourceLocation? {
-        if let screen = routes.screen(ofResponder: responder) {
-            return screenModel(screen)?.handlers.first { $0.action.value == action }?.action.location
+    private func handlerLocation(_ action: String, responder: ResponderTree.Responder) -> SourceLocation? {
+        switch responder {
+        case .screen(let screen): screenModel(screen)?.handlers.first { $0.action.value == action }?.action.location
+        case .flow(let flow): index.flows[flow].flow.handlers.first { $0.action.value == action }?.action.location
         }
-        return index.flows[responder].flow.handlers.first { $0.action.value == action }?.action.location
     }
 
     private func fileStart(_ path: Located<String>) -> SourceLocation {
@@ -306,8 +301,7 @@ private final class ReferenceFinder {
 
     /// Keeps the place if it holds the mark and lies inside any kept before; only then is
     /// its hover text written.
-    private func add(_ location: SourceLocation, _ hover: @autoclosure () -> String,
-                              definition: @autoclosure () -> SourceLocation?) {
+    private func add(_ location: SourceLocation, _ hover: @autoclosure () -> String, definition: @autoclosure () -> SourceLocation?) {
         guard holdsMark(location), found.map({ span(location) < span($0.location) }) ?? true else { return }
         found = FlowOutline.Reference(location: location, hover: hover(), definition: definition())
     }

@@ -1,6 +1,6 @@
-/// What the one `RoutingTable` says about a document, for the commands that print it
-/// (`flowrun chain`, `flowrun graph`) and the tests that hold the Session to it. Screens
-/// and flows are numbered as the compiled `ResponderTree` numbers them.
+/// What the Session's chain walk (`StaticRoute`) says about a document, for the commands
+/// that print it (`flowrun chain`, `flowrun graph`) and the tests that hold the Session to
+/// it. Screens and flows are numbered as the compiled `ResponderTree` numbers them.
 public struct FlowRoutes: Sendable {
     /// A handler an action may reach: its responder ("screen 'id'", "flow 'id'") and the
     /// `when` of each of its branches, in order (nil: the branch always holds).
@@ -44,27 +44,28 @@ public struct FlowRoutes: Sendable {
         public let observer: Int
     }
 
-    private let table: RoutingTable
+    private let tree: ResponderTree
 
-    public init(_ document: FlowDocument) {
-        table = RoutingTable(FlowIndex(root: document.root))
+    /// The routes of a compiled tree.
+    public init(_ tree: ResponderTree) {
+        self.tree = tree
     }
 
     /// Where `action` offered on `screen` may go.
     public func route(of action: String, fromScreen screen: Int) -> Route {
-        let route = table.route(action, from: table.responder(ofScreen: screen))
-        let candidates = route.map { number in
-            let handler = table.handlers[number]
-            return Candidate(responder: table.name(of: handler.responder), conditions: handler.branches.map(\.condition))
+        guard let number = tree.actionNumber(action) else { return Route(candidates: [], reachesApplication: true) }
+        let route = StaticRoute(number, from: .screen(screen), in: tree)
+        let candidates = route.handlers.map { reached in
+            Candidate(responder: tree.name(of: reached.responder), conditions: reached.handler.branches.map { $0.when?.source })
         }
-        return Route(candidates: candidates, reachesApplication: table.reachesApplication(past: route))
+        return Route(candidates: candidates, reachesApplication: route.reachesApplication)
     }
 
     /// Every move a run can make from the screens it reaches (`FlowGraph.edges`), each once,
     /// in a stable order. Screens no run reaches have none.
     public var edges: [Edge] {
         var seen: Set<Edge> = []
-        return FlowGraph(table).edges().compactMap { from, to, hops in
+        return FlowGraph(tree).edges().compactMap { from, to, hops in
             let edge = Edge(from: from, to: to, label: label(from: from, to: to, hops: hops),
                             via: via(from: from, hops: hops))
             return seen.insert(edge).inserted ? edge : nil
@@ -75,30 +76,30 @@ public struct FlowRoutes: Sendable {
     /// it, each once, in a stable order.
     public var posts: [Post] {
         var seen: Set<Post> = []
-        return FlowGraph(table).edges().flatMap { from, _, hops in
-            hops.compactMap { hop in hop.handler.flatMap { table.handlers[$0].branches[hop.branch].post } }.flatMap { name in
-                (table.observers[name] ?? []).map { Post(from: from, notification: name, observer: $0) }
+        return FlowGraph(tree).edges().flatMap { from, _, hops in
+            hops.compactMap { $0.node?.post }.flatMap { name in
+                (tree.observingFlows[name] ?? []).map { Post(from: from, notification: name, observer: $0) }
             }
         }.filter { seen.insert($0).inserted }
     }
 
     /// The flows that observe a notification, in the order they receive it.
     public func observers(of notification: String) -> [String] {
-        (table.observers[notification] ?? []).map { table.flowIDs[$0] }
+        (tree.observingFlows[notification] ?? []).map { tree.flows[$0].id }
     }
 
     private func label(from: FlowGraph.Node, to: FlowGraph.Node, hops: [FlowGraph.Hop]) -> String {
         guard hops.isEmpty else {
             return hops.map { hop in
-                let branch = hop.handler.map { table.handlers[$0].branches[hop.branch] }
-                return table.actionNames[hop.action] + (branch?.condition.map { " [when \($0)]" } ?? "")
-                    + (branch?.repetition.map { " [\($0)]" } ?? "")
+                let launch = hop.node?.launch
+                return tree.actionNames[hop.action] + (hop.node?.when.map { " [when \($0.source)]" } ?? "")
+                    + (launch?.forEach.map { " [for each \(launch?.element ?? "element") in \($0.source)]" } ?? "")
             }.joined(separator: " → ")
         }
         switch (from, to) {
         case (.screen, _): return "terminal"
         case (.finished, .end): return "finished"
-        case (.finished(let flow), _): return "\(table.flowIDs[flow]).done"
+        case (.finished(let flow), _): return "\(tree.flows[flow].id).done"
         case (.end, _): return ""
         }
     }
@@ -107,13 +108,13 @@ public struct FlowRoutes: Sendable {
     /// nearest flow (a screen's own flow; for a flow finishing, its parent).
     private func via(from: FlowGraph.Node, hops: [FlowGraph.Hop]) -> String? {
         guard let last = hops.last else { return nil }
-        guard let handler = last.handler else { return "the application" }
-        let responder = table.handlers[handler].responder
+        guard let responder = last.handler?.responder else { return "the application" }
         let nearest: Int? = switch from {
-        case .screen(let screen): table.screenFlows[screen]
-        case .finished(let flow): table.parents[flow]
+        case .screen(let screen): tree.screens[screen].flow
+        case .finished(let flow): tree.flows[flow].parent
         case .end: nil
         }
-        return table.screen(ofResponder: responder) != nil || responder == nearest ? nil : table.name(of: responder)
+        if case .flow(let flow) = responder, flow != nearest { return tree.name(of: responder) }
+        return nil
     }
 }

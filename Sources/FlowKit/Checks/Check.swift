@@ -14,11 +14,11 @@ extension Check {
     static var findsOnlyWarnings: Bool { codes.allSatisfy { $0.severity == .warning } }
 }
 
-/// What a check reads: the tree, its routing table and text, and what the checks
-/// listed before it found.
+/// What a check reads: the flow tree, its compiled responder tree and text, and what
+/// the checks listed before it found.
 struct CheckContext {
     let index: FlowIndex
-    let table: RoutingTable
+    let tree: ResponderTree
     /// The files' text, by path.
     let sources: [String: SourceText]
     var found: [Diagnostic] = []

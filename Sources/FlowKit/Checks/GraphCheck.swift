@@ -13,7 +13,8 @@ enum GraphCheck: Check {
         guard !index.flows.contains(where: { $0.flow.isPlaceholder }) else { return [] }
         // Where a transition names nothing, no `dead-end` is reported, as any screen's way out may pass through it.
         let transitionsBroken = context.found.contains { $0.code == .unknownTarget || $0.code == .unhandledAction }
-        let graph = FlowGraph(context.table)
+        let tree = context.tree
+        let graph = FlowGraph(tree)
         let started = startedFlows(graph)
         // A flow with a broken target may reach any screen of its subtree through it.
         let brokenTarget = index.flows.indices.filter { !index.targetsResolve($0) }
@@ -39,13 +40,13 @@ enum GraphCheck: Check {
                                                   fix: Diagnostic.Fix("offer 'quit' or 'back', or an action that leads on")))
                 }
                 if flow == 0, graph.isReachable(number), let back = screen.actions.first(where: { $0.id.value == "back" }),
-                   graph.table.route(RoutingTable.back, from: graph.table.responder(ofScreen: number)).isEmpty, !graph.isPushed(number) {
+                   StaticRoute(ResponderTree.BuiltIn.back.rawValue, from: .screen(number), in: tree).handlers.isEmpty, !graph.isPushed(number) {
                     diagnostics.append(Diagnostic(.backAtRoot, "'back' does nothing here: the screen '\(screen.id.value)' is always the bottom of the root flow's stack",
                                                   at: back.id.location))
                 }
             }
         }
-        return diagnostics + unusedHandlers(index, table: graph.table)
+        return diagnostics + unusedHandlers(index, tree: tree)
     }
 
     /// Per flow: whether it is the root, or a child flow that a `start`, `push` or
@@ -54,18 +55,18 @@ enum GraphCheck: Check {
         var started = graph.activeChildren
         started[0] = true
         // A destination is resolved in the handling flow, so a flow pushed in is its child.
-        for case (_, .push(.flow(let child)?)) in graph.table.steps { started[child] = true }
+        for case .push(.flow(let child)?)? in graph.tree.handlerBranches.map(\.branch.transition) { started[child] = true }
         return started
     }
 
     /// Handlers for actions that no screen below offers and no branch below sends.
-    private static func unusedHandlers(_ index: FlowIndex, table: RoutingTable) -> [Diagnostic] {
-        let uses = ActionUses(table)
+    private static func unusedHandlers(_ index: FlowIndex, tree: ResponderTree) -> [Diagnostic] {
+        let uses = ActionUses(tree)
         var diagnostics: [Diagnostic] = []
         for (position, entry) in index.flows.enumerated() {
             let subtree = index.subtree(of: position)
             for handler in entry.flow.handlers {
-                guard isCheckable(handler.action), let number = table.actionNumber(handler.action.value),
+                guard isCheckable(handler.action), let number = tree.actionNumber(handler.action.value),
                       !uses.isUsed(number, in: subtree) else { continue }
                 diagnostics.append(unused(handler.action, owner: "flow '\(entry.flow.id.value)'"))
             }

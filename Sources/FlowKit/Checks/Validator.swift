@@ -74,7 +74,7 @@ public struct Validator: Sendable {
 
     /// The diagnostics of every check of `CheckRegistry`, in its order.
     private func checks(_ index: FlowIndex, sources: [String: SourceText]) -> [Diagnostic] {
-        var context = CheckContext(index: index, table: RoutingTable(index), sources: sources)
+        var context = CheckContext(index: index, tree: ResponderTree(analysing: index), sources: sources)
         for check in CheckRegistry.checks where findsWarnings || !check.findsOnlyWarnings {
             context.found += check.check(context)
         }

@@ -9,9 +9,9 @@ public struct CoverageUniverse: Sendable {
     /// What no path from the start reaches.
     public let unreachable: [CoverageItem]
 
-    public init(document: FlowDocument, tree: ResponderTree) {
+    public init(tree: ResponderTree) {
         self.tree = tree
-        let reachable = Self.reachableScreens(of: document)
+        let reachable = Set(FlowGraph(tree).reachableScreens)
         var flowsShowingSomething = Set<Int>()
         for screen in reachable {
             var flow: Int? = tree.screens[screen].flow
@@ -37,11 +37,5 @@ public struct CoverageUniverse: Sendable {
         }
         self.items = items
         self.unreachable = unreachable
-    }
-
-    /// Global indices of the screens `FlowGraph` finds a path to, numbered as the
-    /// compiler numbers them (`FlowIndex.globalScreen`).
-    private static func reachableScreens(of document: FlowDocument) -> Set<Int> {
-        Set(FlowGraph(RoutingTable(FlowIndex(root: document.root))).reachableScreens)
     }
 }

@@ -36,16 +36,16 @@ public struct FlowTestFileRunner: Sendable {
             return FlowTestFileResult(file: path, flowFile: flowFile, diagnostics: read.diagnostics, unreadable: problem)
         case .invalid(let errors):
             return FlowTestFileResult(file: path, flowFile: flowFile, diagnostics: read.diagnostics + errors)
-        case .compiled(let document, let tree):
+        case .compiled(let tree):
             var runner = FlowTestRunner(tree: tree, now: testFile.now?.value ?? FlowTestFile.defaultNow)
             runner.fileCommands = testFile.commands
             return FlowTestFileResult(file: path, flowFile: flowFile, cases: testFile.cases.map(runner.run),
-                                      diagnostics: read.diagnostics, universe: CoverageUniverse(document: document, tree: tree))
+                                      diagnostics: read.diagnostics, universe: CoverageUniverse(tree: tree))
         }
     }
 
     private enum CompiledFlow {
-        case compiled(FlowDocument, ResponderTree)
+        case compiled(ResponderTree)
         /// The flow's errors: it does not validate.
         case invalid([Diagnostic])
         case unreadable(String)
@@ -64,9 +64,9 @@ public struct FlowTestFileRunner: Sendable {
             return errors.isEmpty ? .unreadable("\(flowFile): the flow could not be loaded") : .invalid(errors)
         case .uncompilable(let error):
             return .unreadable(error.description)
-        case .ready(let document, let tree, let report):
+        case .ready(_, let tree, let report):
             keepSources(of: report)
-            return .compiled(document, tree)
+            return .compiled(tree)
         }
     }
 

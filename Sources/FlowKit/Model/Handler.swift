@@ -54,22 +54,3 @@ public struct Assignment: Sendable {
     public var target: Located<String>
     public var expression: Located<String>
 }
-
-/// How a branch moves the user (spec §7).
-public enum Transition: Sendable, Equatable {
-    case push(String)
-    case replace(String)
-    case back
-    case send(String)
-    case finish
-    case exit(code: Int, message: Located<String>?)
-
-    public static func == (lhs: Transition, rhs: Transition) -> Bool {
-        switch (lhs, rhs) {
-        case let (.push(a), .push(b)), let (.replace(a), .replace(b)), let (.send(a), .send(b)): a == b
-        case (.back, .back), (.finish, .finish): true
-        case let (.exit(a, _), .exit(b, _)): a == b
-        default: false
-        }
-    }
-}

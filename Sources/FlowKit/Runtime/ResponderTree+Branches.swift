@@ -13,17 +13,10 @@ extension ResponderTree {
 
     /// Every handler branch of the tree: screens' and flows', in tree order.
     public var branches: [BranchID] {
-        let responders = flows.indices.flatMap { flow in
-            [Responder.flow(flow)] + flows[flow].screens.map(Responder.screen)
-        }
-        return responders.flatMap { responder in
-            let handlers = switch responder {
-            case .screen(let screen): screens[screen].handlers
-            case .flow(let flow): flows[flow].handlers
-            }
+        responders.flatMap { responder in
             let observers: [String: HandlerNode] = if case .flow(let flow) = responder { flows[flow].observers } else { [:] }
-            return handlers.keys.sorted().flatMap { action in
-                (handlers[action]?.branches.indices ?? 0..<0).map { BranchID(responder: responder, action: action, index: $0) }
+            return handlers(of: responder).map { (actionNames[$0.key], $0.value) }.sorted { $0.0 < $1.0 }.flatMap { action, handler in
+                handler.branches.indices.map { BranchID(responder: responder, action: action, index: $0) }
             } + observers.keys.sorted().flatMap { name in
                 (observers[name]?.branches.indices ?? 0..<0).map { BranchID(responder: responder, action: name, index: $0, observing: true) }
             }
@@ -45,7 +38,7 @@ extension ResponderTree {
         let handler: HandlerNode? = switch (id.observing, id.responder) {
         case (true, .flow(let flow)): flows[flow].observers[id.action]
         case (true, .screen): nil
-        case (false, _): self.handler(for: id.action, at: id.responder)
+        case (false, _): actionNumber(id.action).flatMap { handlers(of: id.responder)[$0] }
         }
         guard let branches = handler?.branches, branches.indices.contains(id.index) else { return nil }
         return branches[id.index]
@@ -53,6 +46,12 @@ extension ResponderTree {
 }
 
 extension ResponderTree {
+    /// Every branch of every responder's handlers (observers aside), with its responder:
+    /// flows in tree order, each before its screens, handlers in no set order.
+    var handlerBranches: [(responder: Responder, branch: BranchNode)] {
+        responders.flatMap { responder in handlers(of: responder).values.flatMap(\.branches).map { (responder, $0) } }
+    }
+
     /// Every branch of the tree: flows' handlers and observers, then screens' handlers.
     var branchNodes: [BranchNode] {
         let handlers = flows.flatMap { Array($0.handlers.values) + Array($0.observers.values) } + screens.flatMap { Array($0.handlers.values) }
@@ -69,7 +68,7 @@ extension ResponderTree {
     /// The codes an `exit` transition with a `message` ends a run with.
     var exitCodesWithMessages: Set<Int> {
         Set(branchNodes.compactMap { branch in
-            if case .exit(let code, let message?)? = branch.transition { code } else { nil }
+            if case .exit(let code, _?)? = branch.transition { code } else { nil }
         })
     }
 
@@ -77,7 +76,7 @@ extension ResponderTree {
     func repeatingLaunches(of flow: Int) -> [LaunchNode] {
         branchNodes.compactMap { branch in
             switch branch.transition {
-            case .push(.flow(flow))?, .replace(.flow(flow))?: branch.launch?.forEach == nil ? nil : branch.launch
+            case .push(.flow(flow)?)?, .replace(.flow(flow)?)?: branch.launch?.forEach == nil ? nil : branch.launch
             default: nil
             }
         }

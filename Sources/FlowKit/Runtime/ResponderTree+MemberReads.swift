@@ -19,8 +19,8 @@ extension ResponderTree {
         func render(_ template: Compiled<Template>?) {
             for case .expression(let expression, _) in template?.parsed.parts ?? [] { read(expression) }
         }
-        func route(_ handlers: [String: HandlerNode]) {
-            for branch in handlers.values.flatMap(\.branches) {
+        func route(_ handlers: some Collection<HandlerNode>) {
+            for branch in handlers.flatMap(\.branches) {
                 visit(branch.when)
                 branch.assignments.forEach { visit($0.expression) }
                 render(branch.say)
@@ -37,13 +37,13 @@ extension ResponderTree {
             flow.result?.forEach { visit($0.expression) }
             flow.computed.values.forEach { visit($0) }
             flow.arguments.forEach { visit($0.expression) }
-            route(flow.handlers)
-            route(flow.observers)
+            route(flow.handlers.values)
+            route(flow.observers.values)
         }
         for screen in screens {
             render(screen.title)
             render(screen.text)
-            route(screen.handlers)
+            route(screen.handlers.values)
             for action in screen.actions {
                 render(action.label)
                 visit(action.when)

@@ -1,7 +1,10 @@
 /// The flows of a validated document compiled for running: flows and screens by
 /// index, handlers by action, targets resolved, every expression and template parsed
 /// once. The responders of spec §1 are its flows and screens, linked by `next`.
-public struct ResponderTree: Sendable {
+///
+/// A class: every input's run holds the tree, and routing reads it on every step, for a
+/// retain rather than a copy of each of its tables.
+public final class ResponderTree: Sendable {
     /// Nodes are immutable classes: reading one on every routing step costs a retain,
     /// not a copy of all its fields.
     public final class FlowNode: Sendable {
@@ -9,7 +12,8 @@ public struct ResponderTree: Sendable {
         public let parent: Int?
         /// Shown when the flow starts, above the first screen shown after it (spec §5).
         let title: Compiled<Template>?
-        public let start: Target
+        /// Nil only in a tree compiled for analysis, where the `start` names nothing.
+        public let start: Target?
         /// Declared variables in order, then each field's variable (null until answered).
         let initialVariables: [(name: String, value: Value)]
         /// The environment variables the flow lists in `env`: its flows and screens may
@@ -29,19 +33,22 @@ public struct ResponderTree: Sendable {
         let requiredParams: [String]
         /// An instance's `with`: values for its params, evaluated in its parent as it starts.
         let arguments: [(name: String, expression: Compiled<Expression>)]
-        let handlers: [String: HandlerNode]
+        /// Handlers by action number (`ResponderTree.actionNames`).
+        let handlers: [Int: HandlerNode]
         /// The notifications the flow observes, each with its handler (spec §7 1.1).
         let observers: [String: HandlerNode]
         /// Indices into `ResponderTree.screens`.
         public let screens: [Int]
         /// "flow 'id'", as events and `flowrun chain` name the responder.
         let responderName: String
+        /// The number of `flowid.done`, which the flow's parent is sent when it finishes.
+        let doneAction: Int
 
-        init(id: String, parent: Int?, title: Compiled<Template>?, start: Target, initialVariables: [(name: String, value: Value)], environment: Set<String>,
+        init(id: String, parent: Int?, title: Compiled<Template>?, start: Target?, initialVariables: [(name: String, value: Value)], environment: Set<String>,
              result: [(name: String, expression: Compiled<Expression>)]?, params: [String], variableTypes: [String: ExpressionType],
              resultTypes: [String: ExpressionType], computed: [String: Compiled<Expression>],
              requiredParams: [String], arguments: [(name: String, expression: Compiled<Expression>)],
-             handlers: [String: HandlerNode], observers: [String: HandlerNode], screens: [Int], responderName: String) {
+             handlers: [Int: HandlerNode], observers: [String: HandlerNode], screens: [Int], responderName: String, doneAction: Int) {
             self.id = id
             self.parent = parent
             self.title = title
@@ -59,6 +66,7 @@ public struct ResponderTree: Sendable {
             self.observers = observers
             self.screens = screens
             self.responderName = responderName
+            self.doneAction = doneAction
         }
     }
 
@@ -69,7 +77,8 @@ public struct ResponderTree: Sendable {
         let text: Compiled<Template>?
         public let fields: [FieldNode]
         public let actions: [ActionNode]
-        let handlers: [String: HandlerNode]
+        /// Handlers by action number (`ResponderTree.actionNames`).
+        let handlers: [Int: HandlerNode]
         public let isTerminal: Bool
         /// "screen 'id'", as events and `flowrun chain` name the responder.
         let responderName: String
@@ -82,7 +91,7 @@ public struct ResponderTree: Sendable {
         public let location: SourceLocation
 
         init(id: String, flow: Int, title: Compiled<Template>?, text: Compiled<Template>?, fields: [FieldNode],
-             actions: [ActionNode], handlers: [String: HandlerNode], isTerminal: Bool, responderName: String, pathName: String,
+             actions: [ActionNode], handlers: [Int: HandlerNode], isTerminal: Bool, responderName: String, pathName: String,
              flowPath: [String], location: SourceLocation) {
             self.id = id
             self.flow = flow
@@ -130,6 +139,8 @@ public struct ResponderTree: Sendable {
 
     public struct ActionNode: Sendable {
         public let id: String
+        /// The action's number (`ResponderTree.actionNames`).
+        let number: Int
         let label: Compiled<Template>?
         public let key: String?
         public let validatesFields: Bool
@@ -143,6 +154,8 @@ public struct ResponderTree: Sendable {
         let branches: [BranchNode]
     }
 
+    /// The one derived model of a branch: what the Session runs, and what the checks,
+    /// `chain`, `graph` and the language server read through the chain walk (`route`).
     struct BranchNode: Sendable {
         let when: Compiled<Expression>?
         let assignments: [(flow: Int?, name: String, expression: Compiled<Expression>)]
@@ -177,14 +190,11 @@ public struct ResponderTree: Sendable {
         let location: SourceLocation
     }
 
-    enum CompiledTransition: Sendable {
-        case push(Target)
-        case replace(Target)
-        case back
-        case send(String)
-        case finish
-        case exit(code: Int, message: Compiled<Template>?)
-    }
+    /// A branch's transition, compiled: a `push` or `replace` target resolved in the
+    /// handling flow (nil only in a tree compiled for analysis, for a name that is neither
+    /// a screen nor a child flow there: `unknown-target` reports it), a `send`'s action
+    /// numbered, an `exit`'s message parsed.
+    typealias CompiledTransition = BranchTransition<Target?, Int, Compiled<Template>?>
 
     /// A screen of a flow, or one of its child flows.
     public typealias Target = FlowKit.Target
@@ -192,9 +202,14 @@ public struct ResponderTree: Sendable {
     public let flows: [FlowNode]
     public let screens: [ScreenNode]
     let flowsByID: [String: Int]
-    /// For each flow: each action some flow of its chain handles, and those flows, nearest
-    /// first. Routing visits only responders with a handler, whatever the chain's depth.
-    let handlingFlows: [[String: [Int]]]
+    /// Each action's name, by number: the built-ins first (`back`, `quit`), then every
+    /// other action a screen offers, a branch sends or handles, and each flow's `done`.
+    let actionNames: [String]
+    private let actionNumbers: [String: Int]
+    /// Per action number: the flows that handle it, in tree order, each linked to the
+    /// nearest one above it, so that the chain walk visits only responders with a handler,
+    /// whatever the chain's depth.
+    let handlingFlows: [[HandlingFlow]]
     /// For each notification, the flows that observe it, root first, in file order (spec §7 1.1).
     let observingFlows: [String: [Int]]
     /// The notifications some branch posts.
@@ -202,10 +217,12 @@ public struct ResponderTree: Sendable {
     /// The flows some branch starts with `for_each`, in tree order.
     public let repeatedFlows: [Int]
 
-    init(flows: [FlowNode], screens: [ScreenNode], flowsByID: [String: Int]) {
+    init(flows: [FlowNode], screens: [ScreenNode], flowsByID: [String: Int], actionNames: [String], actionNumbers: [String: Int]) {
         self.flows = flows
         self.screens = screens
         self.flowsByID = flowsByID
+        self.actionNames = actionNames
+        self.actionNumbers = actionNumbers
         var observing: [String: [Int]] = [:]
         // Flows are in preorder: parents before children, siblings in file order.
         for (index, flow) in flows.enumerated() {
@@ -218,22 +235,19 @@ public struct ResponderTree: Sendable {
         var repeated = Set<Int>()
         for branch in branches where branch.launch?.forEach != nil {
             switch branch.transition {
-            case .push(.flow(let child))?, .replace(.flow(let child))?: repeated.insert(child)
+            case .push(.flow(let child)?)?, .replace(.flow(let child)?)?: repeated.insert(child)
             default: break
             }
         }
         repeatedFlows = repeated.sorted()
-        var tables: [[String: [Int]]] = []
-        // Parents come before their children (preorder), so a parent's table is ready.
-        for (index, flow) in flows.enumerated() {
-            var table = flow.parent.map { tables[$0] } ?? [:]
-            for action in flow.handlers.keys { table[action, default: []].insert(index, at: 0) }
-            tables.append(table)
-        }
-        handlingFlows = tables
+        handlingFlows = HandlingFlow.lists(of: flows, actionCount: actionNames.count)
     }
 
     public func flow(named id: String) -> Int? { flowsByID[id] }
+
+    /// The number of an action some screen offers, some branch sends or handles, a
+    /// flow's `done`, or a built-in.
+    func actionNumber(_ name: String) -> Int? { actionNumbers[name] }
 
     /// The global index of the screen `id` of the flow `flow`.
     public func screen(flow: String, id: String) -> Int? {

@@ -8,37 +8,73 @@ public struct CompileError: Error, Sendable, CustomStringConvertible {
 
 extension ResponderTree {
     /// Compiles a document. Run `Validator` first: a document with errors may not compile.
-    public init(_ document: FlowDocument) throws(CompileError) {
+    public convenience init(_ document: FlowDocument) throws(CompileError) {
         try self.init(FlowIndex(root: document.root))
     }
 
-    /// Compiles the document that `index` indexes.
-    init(_ index: FlowIndex) throws(CompileError) {
-        var compiler = ResponderTreeCompiler(index: index)
-        try compiler.compile()
+    /// Compiles the document that `index` indexes, for running.
+    convenience init(_ index: FlowIndex) throws(CompileError) {
+        let compiler = ResponderTreeCompiler(index: index, forRunning: true)
+        if let problem = compiler.problems.first { throw problem }
+        self.init(compiler)
+    }
+
+    /// Compiles a document that may have errors, for the analysis that finds them (the
+    /// checks and the language server): its routing whole, a target that names nothing
+    /// as nil; its expressions and templates kept as written but not parsed, and its
+    /// variables untyped (`ExpressionCheck` reports on those). Such a tree is never run.
+    convenience init(analysing index: FlowIndex) {
+        self.init(ResponderTreeCompiler(index: index, forRunning: false))
+    }
+
+    private convenience init(_ compiler: ResponderTreeCompiler) {
         self.init(flows: compiler.flows, screens: compiler.screens,
-                  flowsByID: Dictionary(compiler.flows.enumerated().map { ($1.id, $0) }) { first, _ in first })
+                  flowsByID: Dictionary(compiler.flows.enumerated().map { ($1.id, $0) }) { first, _ in first },
+                  actionNames: compiler.actions.names, actionNumbers: compiler.actions.numbers)
     }
 }
 
+/// Numbers action names as they are met: the built-ins first, as `ResponderTree.BuiltIn`.
+private struct ActionNumbering {
+    private(set) var names = ActionEntry.builtIns
+    private(set) var numbers = Dictionary(uniqueKeysWithValues: ActionEntry.builtIns.enumerated().map { ($1, $0) })
+
+    mutating func number(_ name: String) -> Int {
+        if let number = numbers[name] { return number }
+        numbers[name] = names.count
+        names.append(name)
+        return names.count - 1
+    }
+}
+
+/// Compiles every flow and screen of an index, recording each problem rather than
+/// stopping at the first, so that a document with errors still gives a tree to analyse.
 private struct ResponderTreeCompiler {
     let index: FlowIndex
     var flows: [ResponderTree.FlowNode] = []
     var screens: [ResponderTree.ScreenNode] = []
+    var actions = ActionNumbering()
+    /// What keeps the tree from running, in the order met.
+    var problems: [CompileError] = []
 
-    init(index: FlowIndex) {
+    /// Whether expressions and templates are parsed and typed: only for running.
+    private let forRunning: Bool
+
+    init(index: FlowIndex, forRunning: Bool) {
         self.index = index
+        self.forRunning = forRunning
+        compile(tables: forRunning ? ScopeTables(index) : nil)
     }
 
-    mutating func compile() throws(CompileError) {
-        let tables = ScopeTables(index)
+    private mutating func compile(tables: ScopeTables?) {
         for position in index.flows.indices {
             let flow = index.flows[position].flow
             for (local, screen) in flow.screens.enumerated() {
-                screens.append(try compile(screen, flow: position, local: local))
+                screens.append(compile(screen, flow: position, local: local))
             }
-            guard let start = flow.start, let target = index.target(start.value, in: position) else {
-                throw CompileError(message: "flow '\(flow.id.value)' has no valid start", location: flow.location)
+            let target = flow.start.flatMap { index.target($0.value, in: position) }
+            if target == nil {
+                problems.append(CompileError(message: "flow '\(flow.id.value)' has no valid start", location: flow.location))
             }
             var variables: [(name: String, value: Value)] = flow.variables.map { ($0.name.value, Value(literal: $0.value)) }
             var names = Set(variables.map(\.name))
@@ -46,40 +82,42 @@ private struct ResponderTreeCompiler {
             for screen in flow.screens {
                 for field in screen.fields where names.insert(field.id.value).inserted { variables.append((field.id.value, .null)) }
             }
-            let result = try flow.result.map { entries throws(CompileError) in
-                try entries.map { entry throws(CompileError) in (name: entry.name.value, expression: try expression(entry.expression)) }
+            let result = flow.result.map { entries in
+                entries.map { entry in (name: entry.name.value, expression: expression(entry.expression)) }
             }
             flows.append(ResponderTree.FlowNode(
-                id: flow.id.value, parent: index.flows[position].parent, title: try template(flow.title), start: target,
+                id: flow.id.value, parent: index.flows[position].parent, title: template(flow.title), start: target,
                 initialVariables: variables, environment: Set(flow.environment.map(\.value)),
                 result: result,
                 params: flow.params.map(\.name.value),
-                variableTypes: tables.variables(of: position),
-                resultTypes: Dictionary((result ?? []).map { entry in
-                    (entry.name, ExpressionChecker.check(entry.expression.parsed, in: FlowScope(index: index, tables: tables, flow: position)).type)
-                }) { first, _ in first },
-                computed: try Dictionary(flow.computed.map { entry throws(CompileError) in (entry.name.value, try expression(entry.expression)) }) { first, _ in first },
+                variableTypes: tables?.variables(of: position) ?? [:],
+                resultTypes: tables.map { tables in
+                    Dictionary((result ?? []).map { entry in
+                        (entry.name, ExpressionChecker.check(entry.expression.parsed, in: FlowScope(index: index, tables: tables, flow: position)).type)
+                    }) { first, _ in first }
+                } ?? [:],
+                computed: Dictionary(flow.computed.map { entry in (entry.name.value, expression(entry.expression)) }) { first, _ in first },
                 requiredParams: flow.requiredParams.map(\.value),
-                arguments: try arguments(flow.arguments),
-                handlers: try handlers(flow.handlers, handlingFlow: position),
-                observers: try handlers(flow.observers, handlingFlow: position),
+                arguments: arguments(flow.arguments),
+                handlers: numbered(handlers(flow.handlers, handlingFlow: position)),
+                observers: Dictionary(handlers(flow.observers, handlingFlow: position)) { first, _ in first },
                 screens: Array(index.globalScreen(position, 0)..<index.globalScreen(position, flow.screens.count)),
-                responderName: ResponderName.flow(flow.id.value)))
+                responderName: ResponderName.flow(flow.id.value), doneAction: actions.number("\(flow.id.value).done")))
         }
     }
 
-    private mutating func compile(_ screen: Screen, flow: Int, local: Int) throws(CompileError) -> ResponderTree.ScreenNode {
+    private mutating func compile(_ screen: Screen, flow: Int, local: Int) -> ResponderTree.ScreenNode {
         ResponderTree.ScreenNode(
             id: screen.id.value, flow: flow,
-            title: try template(screen.title), text: try template(screen.text),
-            fields: try screen.fields.map { field throws(CompileError) in try compile(field) },
-            actions: try screen.actions.map { action throws(CompileError) in
-                ResponderTree.ActionNode(id: action.id.value, label: try template(action.label), key: action.key?.value,
+            title: template(screen.title), text: template(screen.text),
+            fields: screen.fields.map { field in compile(field) },
+            actions: screen.actions.map { action in
+                ResponderTree.ActionNode(id: action.id.value, number: actions.number(action.id.value), label: template(action.label), key: action.key?.value,
                                          validatesFields: action.validatesFields, isDefault: action.isDefault?.value ?? false,
-                                         when: try expression(action.when),
+                                         when: expression(action.when),
                                          location: action.id.location)
             },
-            handlers: try handlers(screen.handlers, handlingFlow: flow),
+            handlers: numbered(handlers(screen.handlers, handlingFlow: flow)),
             isTerminal: screen.isTerminal,
             responderName: ResponderName.screen(screen.id.value),
             pathName: "\(index.flows[flow].flow.id.value)/\(screen.id.value)",
@@ -87,11 +125,11 @@ private struct ResponderTreeCompiler {
             location: screen.id.location)
     }
 
-    private func compile(_ field: Field) throws(CompileError) -> ResponderTree.FieldNode {
+    private mutating func compile(_ field: Field) -> ResponderTree.FieldNode {
         var defaultValue: ResponderTree.DefaultValue?
         if let node = field.defaultValue {
             if node.scalarKind == .string, let text = node.string, text.contains("{{") {
-                defaultValue = .template(try template(Located(text, at: SourceLocation(node))))
+                defaultValue = .template(template(Located(text, at: SourceLocation(node))))
             } else if field.type.value == .text || field.type.value == .secret, node.kind == .scalar, let text = node.string {
                 // `default: 12345` on a text field is the text "12345".
                 defaultValue = .literal(.string(text))
@@ -102,95 +140,110 @@ private struct ResponderTreeCompiler {
         var options: ResponderTree.OptionsNode?
         switch field.options {
         case .list(let list, _)?:
-            options = .list(try list.map { option throws(CompileError) in (Value(literal: option.value), try template(option.label)) })
+            options = .list(list.map { option in (Value(literal: option.value), template(option.label)) })
         case .expression(let source)?:
-            options = .expression(try expression(source))
+            options = .expression(expression(source))
         case nil:
             options = nil
         }
         return ResponderTree.FieldNode(
-            id: field.id.value, type: field.type.value, label: try template(field.label), help: try template(field.help),
-            placeholder: try template(field.placeholder), defaultValue: defaultValue, isRequired: field.isRequired,
+            id: field.id.value, type: field.type.value, label: template(field.label), help: template(field.help),
+            placeholder: template(field.placeholder), defaultValue: defaultValue, isRequired: field.isRequired,
             pattern: field.pattern?.value, min: field.min?.value, max: field.max?.value, options: options,
-            when: try expression(field.when), message: try template(field.message),
-            rules: try field.rules.map { rule throws(CompileError) in (try expression(rule.rule), try template(rule.message)) },
+            when: expression(field.when), message: template(field.message),
+            rules: field.rules.map { rule in (expression(rule.rule), template(rule.message)) },
             remember: field.remember)
     }
 
-    private func handlers(_ handlers: [Handler], handlingFlow: Int) throws(CompileError) -> [String: ResponderTree.HandlerNode] {
-        var table: [String: ResponderTree.HandlerNode] = [:]
-        for handler in handlers where table[handler.action.value] == nil {
-            table[handler.action.value] = ResponderTree.HandlerNode(branches: try handler.branches.map { branch throws(CompileError) in
-                try compile(branch, handlingFlow: handlingFlow)
-            })
+    /// Each action's first handler, in the order written (a second is `duplicate-handler`'s).
+    private mutating func handlers(_ handlers: [Handler], handlingFlow: Int) -> [(String, ResponderTree.HandlerNode)] {
+        var seen = Set<String>()
+        return handlers.filter { seen.insert($0.action.value).inserted }.map { handler in
+            (handler.action.value, ResponderTree.HandlerNode(branches: handler.branches.map { branch in compile(branch, handlingFlow: handlingFlow) }))
         }
-        return table
     }
 
-    private func compile(_ branch: Branch, handlingFlow: Int) throws(CompileError) -> ResponderTree.BranchNode {
-        let assignments = try branch.assignments.map { assignment throws(CompileError) -> (flow: Int?, name: String, expression: Compiled<Expression>) in
+    /// Handlers by the number of their action.
+    private mutating func numbered(_ handlers: [(String, ResponderTree.HandlerNode)]) -> [Int: ResponderTree.HandlerNode] {
+        Dictionary(uniqueKeysWithValues: handlers.map { (actions.number($0.0), $0.1) })
+    }
+
+    private mutating func compile(_ branch: Branch, handlingFlow: Int) -> ResponderTree.BranchNode {
+        let assignments = branch.assignments.compactMap { assignment -> (flow: Int?, name: String, expression: Compiled<Expression>)? in
             let parts = assignment.target.value.split(separator: ".").map(String.init)
             let owner = parts.count == 2 ? index.ancestry(of: handlingFlow).first { index.flows[$0].flow.id.value == parts[0] } : handlingFlow
             guard let owner, let name = parts.last else {
-                throw CompileError(message: "'\(assignment.target.value)' names no variable of the handling flow or an ancestor",
-                                   location: assignment.target.location)
+                problems.append(CompileError(message: "'\(assignment.target.value)' names no variable of the handling flow or an ancestor",
+                                             location: assignment.target.location))
+                return nil
             }
-            return (owner, name, try expression(assignment.expression))
+            return (owner, name, expression(assignment.expression))
         }
-        var transition: ResponderTree.CompiledTransition?
-        if let written = branch.transition {
-            switch written.value {
-            case .push(let name), .replace(let name):
-                guard let resolved = index.target(name, in: handlingFlow) else {
-                    throw CompileError(message: "'\(name)' is not a screen or child flow of the handling flow", location: written.location)
-                }
-                transition = if case .push = written.value { .push(resolved) } else { .replace(resolved) }
-            case .back: transition = .back
-            case .send(let action): transition = .send(action)
-            case .finish: transition = .finish
-            case .exit(let code, let message): transition = .exit(code: code, message: try template(message))
-            }
+        let transition = branch.transition.map { written in
+            written.value.map(destination: { name in target(name, in: handlingFlow, at: written.location) },
+                              action: { name in actions.number(name) },
+                              message: { text in template(text) })
         }
-        let launch = try branch.launch.map { launch throws(CompileError) in
-            ResponderTree.LaunchNode(arguments: try arguments(launch.arguments), forEach: try expression(launch.forEach), element: launch.element?.value)
+        let launch = branch.launch.map { launch in
+            ResponderTree.LaunchNode(arguments: arguments(launch.arguments), forEach: expression(launch.forEach), element: launch.element?.value)
         }
-        let command = try branch.command.map { command throws(CompileError) in
+        let command = branch.command.map { command in
             ResponderTree.CommandNode(
-                arguments: try command.arguments.map { argument throws(CompileError) in try template(argument) },
+                arguments: command.arguments.map { argument in template(argument) },
                 into: command.into?.value,
-                environment: try command.environment.map { entry throws(CompileError) in (entry.name.value, try template(entry.expression)) },
-                timeout: command.timeout?.value ?? 60, label: try template(command.label), location: command.location)
+                environment: command.environment.map { entry in (entry.name.value, template(entry.expression)) },
+                timeout: command.timeout?.value ?? 60, label: template(command.label), location: command.location)
         }
-        return ResponderTree.BranchNode(when: try expression(branch.when), assignments: assignments, say: try template(branch.say),
+        return ResponderTree.BranchNode(when: expression(branch.when), assignments: assignments, say: template(branch.say),
                                         transition: transition, launch: launch, command: command, post: branch.post?.value,
                                         guardText: branch.when.map { "when \($0.value)" }, location: branch.location)
     }
 
-    private func arguments(_ entries: [NamedExpression]) throws(CompileError) -> [(name: String, expression: Compiled<Expression>)] {
-        try entries.map { entry throws(CompileError) in (entry.name.value, try expression(entry.expression)) }
+    /// A `push` or `replace` target resolved in the handling flow; nil, and a problem, for
+    /// a name that is neither a screen nor a child flow there.
+    private mutating func target(_ name: String, in handlingFlow: Int, at location: SourceLocation) -> Target? {
+        let resolved = index.target(name, in: handlingFlow)
+        if resolved == nil {
+            problems.append(CompileError(message: "'\(name)' is not a screen or child flow of the handling flow", location: location))
+        }
+        return resolved
     }
 
-    private func expression(_ source: Located<String>?) throws(CompileError) -> Compiled<Expression>? {
+    private mutating func arguments(_ entries: [NamedExpression]) -> [(name: String, expression: Compiled<Expression>)] {
+        entries.map { entry in (entry.name.value, expression(entry.expression)) }
+    }
+
+    private mutating func expression(_ source: Located<String>?) -> Compiled<Expression>? {
         guard let source else { return nil }
-        return try expression(source)
+        return expression(source)
     }
 
-    private func expression(_ source: Located<String>) throws(CompileError) -> Compiled<Expression> {
+    private mutating func expression(_ source: Located<String>) -> Compiled<Expression> {
+        guard forRunning else { return Compiled(parsed: Self.unparsed, source: source.value, location: source.location) }
         switch ExpressionParser.parse(source.value) {
         case .success(let parsed): return Compiled(parsed: parsed, source: source.value, location: source.location)
-        case .failure(let issue): throw CompileError(message: issue.message, location: source.location)
+        case .failure(let issue):
+            problems.append(CompileError(message: issue.message, location: source.location))
+            return Compiled(parsed: Self.unparsed, source: source.value, location: source.location)
         }
     }
 
-    private func template(_ source: Located<String>?) throws(CompileError) -> Compiled<Template>? {
+    /// What stands for an expression not parsed: `null`.
+    private static let unparsed = Expression(source: "null", root: ExpressionNode(.literal(.null), span: ExpressionSpan(offset: 0, length: 4),
+                                                                                  token: ExpressionSpan(offset: 0, length: 4)))
+
+    private mutating func template(_ source: Located<String>?) -> Compiled<Template>? {
         guard let source else { return nil }
-        return try template(source)
+        return template(source)
     }
 
-    private func template(_ source: Located<String>) throws(CompileError) -> Compiled<Template> {
+    private mutating func template(_ source: Located<String>) -> Compiled<Template> {
+        guard forRunning else { return Compiled(parsed: Template(text: "", parts: []), source: source.value, location: source.location) }
         switch Template.parse(source.value) {
         case .success(let parsed): return Compiled(parsed: parsed, source: source.value, location: source.location)
-        case .failure(let issue): throw CompileError(message: issue.message, location: source.location)
+        case .failure(let issue):
+            problems.append(CompileError(message: issue.message, location: source.location))
+            return Compiled(parsed: Template(text: "", parts: []), source: source.value, location: source.location)
         }
     }
 }

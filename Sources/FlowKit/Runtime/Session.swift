@@ -180,7 +180,8 @@ public struct Session: Sendable {
         // At a secret field the line named the action: no message repeats it (cli.md 1.2).
         let named = asksSecret ? nil : "'\(action)'"
         let offered = tree.screens[screen].actions.first { $0.id == action }
-        if offered == nil && !ActionEntry.builtIns.contains(action) {
+        // The built-ins are numbered first, in the order `ActionEntry.builtIns` lists them.
+        guard let number = offered?.number ?? ActionEntry.builtIns.firstIndex(of: action) else {
             return [.refused("\(named ?? "That") is not an action of this screen.")]
         }
         if isField(state.phase), offered?.validatesFields ?? false {
@@ -190,7 +191,7 @@ public struct Session: Sendable {
         if let offered, !run.holds(offered.when, in: tree.screens[screen].flow) {
             return finish(run) + [.refused("\(named ?? "That action") is not available now.")]
         }
-        run.dispatch(action, from: .screen(screen))
+        run.dispatch(number, from: .screen(screen))
         return finish(run)
     }
 

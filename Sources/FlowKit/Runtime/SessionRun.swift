@@ -64,10 +64,12 @@ struct Run {
             return
         }
         switch node.start {
-        case .screen(let screen): state.flows[flow].stack = [.screen(screen)]
-        case .flow(let child):
+        case .screen(let screen)?: state.flows[flow].stack = [.screen(screen)]
+        case .flow(let child)?:
             state.flows[flow].stack = [.flow(child)]
             startFlow(child)
+        // Only in a tree compiled for analysis, which is never run.
+        case nil: break
         }
     }
 
@@ -273,12 +275,13 @@ struct Run {
     private var queue: [Step] = []
 
     private enum Step {
-        case dispatch(String, from: Responder?)
+        /// An action, by number, offered from a responder (nil: past the root).
+        case dispatch(Int, from: Responder?)
         case finished(Int)
     }
 
-    /// Dispatches an action from a responder, and everything it leads to.
-    mutating func dispatch(_ action: String, from responder: Responder) {
+    /// Dispatches an action, by number, from a responder, and everything it leads to.
+    mutating func dispatch(_ action: Int, from responder: Responder) {
         steps = 0
         queue.append(.dispatch(action, from: responder))
         runQueue()
@@ -327,26 +330,32 @@ struct Run {
         case sent
     }
 
-    /// Offers the action to each responder from `responder` up; the first enabled branch runs.
-    private mutating func route(_ action: String, from responder: Responder?) -> Routing {
-        for candidate in tree.responders(handling: action, from: responder) {
-            guard let handler = tree.handler(for: action, at: candidate) else { continue }
+    /// Offers the action to each responder from `responder` up, through the tree's one
+    /// chain walk: the first branch whose `when` holds runs.
+    private mutating func route(_ action: Int, from responder: Responder?) -> Routing {
+        // The walk reads its own reference to the tree while `holds` changes `self`.
+        let tree = tree
+        let taker = tree.route(action, from: responder) { candidate, handler in
             let flow = tree.handlingFlow(of: candidate)
-            for (index, branch) in handler.branches.enumerated() where holds(branch.when, in: flow) {
-                let taken = ResponderTree.BranchID(responder: candidate, action: action, index: index)
-                events.append(.routed(action: action, responder: tree.name(of: candidate), branch: taken))
-                return .handled(run(branch, handlingFlow: flow, responder: candidate))
-            }
+            for index in handler.branches.indices where holds(handler.branches[index].when, in: flow) { return index }
+            return nil
         }
-        switch action {
-        case "quit":
-            events.append(.routed(action: action, responder: "the application", branch: nil))
-            end(RunOutcome(.cancelled, exitCode: 0))
-            return .handled(.moved)
-        case "back":
-            events.append(.routed(action: action, responder: "the application", branch: nil))
-            return goBack(from: innermostFlow) ? .handled(.moved) : .unhandled
-        default:
+        let name = tree.actionNames[action]
+        switch taker {
+        case .branch(let index, let handler, let candidate):
+            let taken = ResponderTree.BranchID(responder: candidate, action: name, index: index)
+            events.append(.routed(action: name, responder: tree.name(of: candidate), branch: taken))
+            return .handled(run(handler.branches[index], handlingFlow: tree.handlingFlow(of: candidate), responder: candidate))
+        case .application(let builtIn):
+            events.append(.routed(action: name, responder: "the application", branch: nil))
+            switch builtIn {
+            case .quit:
+                end(RunOutcome(.cancelled, exitCode: 0))
+                return .handled(.moved)
+            case .back:
+                return goBack(from: innermostFlow) ? .handled(.moved) : .unhandled
+            }
+        case .nobody:
             return .unhandled
         }
     }
@@ -372,7 +381,10 @@ struct Run {
         switch branch.transition {
         case nil:
             return .stayed
-        case .push(let target)?:
+        // A target that names nothing is only in a tree compiled for analysis, never run.
+        case .push(nil)?, .replace(nil)?:
+            return .stayed
+        case .push(let target?)?:
             guard state.flows[flow].stack.count < Self.maxStack else {
                 end(RunOutcome(.failed, exitCode: 2, message: "flow '\(tree.flows[flow].id)' has \(Self.maxStack) screens on its stack, the limit (a push loop?)"))
                 return .moved
@@ -386,7 +398,7 @@ struct Run {
                 case .finishedAtOnce: return .sent
                 }
             }
-        case .replace(let target)?:
+        case .replace(let target?)?:
             switch target {
             case .screen(let screen): state.flows[flow].stack = [.screen(screen)]
             case .flow(let child):
@@ -443,7 +455,7 @@ struct Run {
             // An empty list starts nothing: `done` comes at once, with no results (spec §7 1.1).
             state.flows[child] = SessionState.FlowState(variables: Dictionary(tree.flows[child].initialVariables.map { ($0.name, $0.value) }) { first, _ in first })
             state.flows[child].results = []
-            queue.append(.dispatch("\(tree.flows[child].id).done", from: .flow(flow)))
+            queue.append(.dispatch(tree.flows[child].doneAction, from: .flow(flow)))
             return .finishedAtOnce
         }
         var run = given
@@ -720,7 +732,7 @@ struct Run {
         if let position = state.flows[parent].stack.lastIndex(of: .flow(flow)) {
             state.flows[parent].stack.removeSubrange(position...)
         }
-        switch route("\(tree.flows[flow].id).done", from: .flow(parent)) {
+        switch route(tree.flows[flow].doneAction, from: .flow(parent)) {
         // The child was dismissed, so the screen on display changed whatever `done` does.
         case .handled(.moved), .handled(.sent): return true
         case .handled(.stayed), .unhandled: break

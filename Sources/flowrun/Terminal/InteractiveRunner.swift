@@ -6,7 +6,6 @@ import FlowKit
 struct InteractiveRunner {
     var session: Session
     /// The flow file's model, for `?` to explain the chain from.
-    let document: FlowDocument
     var presets: PresetAnswers
     let statePath: String?
     let transcript: Transcript
@@ -15,9 +14,8 @@ struct InteractiveRunner {
     private var form = Form()
     private var region = FormRegion()
 
-    init(session: Session, document: FlowDocument, presets: PresetAnswers, statePath: String?, transcript: Transcript, style: TextStyle) {
+    init(session: Session, presets: PresetAnswers, statePath: String?, transcript: Transcript, style: TextStyle) {
         self.session = session
-        self.document = document
         self.presets = presets
         self.statePath = statePath
         self.transcript = transcript
@@ -115,7 +113,7 @@ struct InteractiveRunner {
     /// `?`: the actions of the screen and the responder that handles each.
     private func showHelp() {
         guard let screen = session.currentScreen else { return }
-        let help = ChainDescription.describe(screen: screen, in: session.tree, routes: FlowRoutes(document))
+        let help = ChainDescription.describe(screen: screen, in: session.tree, routes: FlowRoutes(session.tree))
         Console.emit(style.dim(TextWrapping.wrap(TerminalText.escaped(help), width: RawTerminal.width)), to: .standardError)
     }
 

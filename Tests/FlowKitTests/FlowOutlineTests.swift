@@ -1,0 +1,30 @@
+import FlowKit
+import Testing
+
+/// `FlowOutline`: what the language server shows of a flow, routing read through the
+/// Session's chain walk.
+@Suite struct FlowOutlineTests {
+    /// A flow's own branch sends from the flow's parent up, as the Session routes it: the
+    /// flow's own handler of the action is not the one that takes it.
+    @Test func aSendIsShownHandledWhereTheSessionRoutesIt() throws {
+        let loaded = FlowLoader().load(Array("""
+            version: 1
+            flow: app
+            start: kid
+            on:
+              help: { say: "app" }
+            flows:
+              kid:
+                start: page
+                on:
+                  help: { say: "kid" }
+                  ask: { send: help }
+                screens:
+                  page: { actions: [ask] }
+            """.utf8), file: "f.yaml")
+        let outline = FlowOutline(document: try #require(loaded.document), sources: loaded.sources)
+        // `help` in `ask: { send: help }`.
+        let sent = outline.reference(at: Mark(line: 11, column: 21), in: "f.yaml")
+        #expect(sent?.hover == "sends **`help`**, handled by flow 'app'")
+    }
+}
