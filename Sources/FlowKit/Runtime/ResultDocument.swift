@@ -31,19 +31,23 @@ public struct ResultDocument: Sendable {
         }
     }
 
-    /// Keys sorted, two-space indentation, one document.
-    var json: String { JSONReporter.encode(Encoded(self)) }
-
-    /// The JSON document as idiomatic block YAML (cli.md 1.1): the same keys in the same
-    /// order, scalars plain wherever they read back as the same value.
-    var yaml: String {
-        let document: [(key: String, value: Value)] = [
+    /// The document's keys and values, in the order the YAML document writes them.
+    private var fields: [(key: String, value: Value)] {
+        [
             ("status", .string(outcome.status.rawValue)), ("exit_code", .int(outcome.exitCode)),
             ("message", outcome.message.map(Value.string) ?? .null), ("screen", screen.map(Value.string) ?? .null),
             ("path", .list(path.map(Value.string))), ("values", .map(values.mapValues(Value.map))),
         ]
-        return YAMLWriter.block(document)
     }
+
+    /// Keys sorted, two-space indentation, one document.
+    var json: String {
+        JSONValue.object(Dictionary(uniqueKeysWithValues: fields.map { ($0.key, JSONValue($0.value)) })).document
+    }
+
+    /// The JSON document as idiomatic block YAML (cli.md 1.1): the same keys in the same
+    /// order, scalars plain wherever they read back as the same value.
+    var yaml: String { YAMLWriter.block(fields) }
 
     /// Shell lines for `eval "$(flowrun run --output env f.yaml)"` (cli.md): first
     /// `FLOWRUN_STATUS`, `FLOWRUN_EXIT_CODE`, `FLOWRUN_SCREEN` and `FLOWRUN_MESSAGE`, then
@@ -64,9 +68,7 @@ public struct ResultDocument: Sendable {
     private static func envText(_ value: Value) -> String {
         switch value {
         case .list, .map:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            return (try? encoder.encode(PlainValue(value))).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            return JSONValue(value).line
         default:
             return ValueFormatting.render(value)
         }
@@ -92,41 +94,5 @@ public struct ResultDocument: Sendable {
             if let earlier = first[variable.name] { clashes.append((earlier, variable.source)) } else { first[variable.name] = variable.source }
         }
         return clashes
-    }
-
-    private struct Encoded: Encodable {
-        let document: ResultDocument
-        init(_ document: ResultDocument) { self.document = document }
-
-        enum Keys: String, CodingKey { case status, exit_code, message, screen, path, values }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(document.outcome.status.rawValue, forKey: .status)
-            try container.encode(document.outcome.exitCode, forKey: .exit_code)
-            try container.encode(document.outcome.message, forKey: .message)
-            try container.encode(document.screen, forKey: .screen)
-            try container.encode(document.path, forKey: .path)
-            try container.encode(document.values.mapValues { $0.mapValues(PlainValue.init) }, forKey: .values)
-        }
-    }
-}
-
-/// A value as plain JSON (doubles as numbers), for result documents and transcripts.
-public struct PlainValue: Encodable {
-    let value: Value
-    public init(_ value: Value) { self.value = value }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch value {
-        case .null: try container.encodeNil()
-        case .bool(let bool): try container.encode(bool)
-        case .int(let int): try container.encode(int)
-        case .double(let double): if double.isFinite { try container.encode(double) } else { try container.encodeNil() }
-        case .string(let string): try container.encode(string)
-        case .list(let elements): try container.encode(elements.map(PlainValue.init))
-        case .map(let entries): try container.encode(entries.mapValues(PlainValue.init))
-        }
     }
 }

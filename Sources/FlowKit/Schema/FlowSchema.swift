@@ -6,11 +6,11 @@ import FoundationEssentials
 /// can check as the author types.
 public enum FlowSchema {
     /// The schema as pretty-printed JSON with sorted keys.
-    public static var json: String { JSONReporter.encode(schema) }
+    public static var json: String { schema.document }
 
     static let idPattern = "^[A-Za-z_][A-Za-z0-9_-]*$"
 
-    static var schema: JSONSchemaValue {
+    static var schema: JSONValue {
         [
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "$id": "urn:flowrun:flow-file:1",
@@ -27,19 +27,19 @@ public enum FlowSchema {
         ]
     }
 
-    static func text(_ description: String) -> JSONSchemaValue {
+    static func text(_ description: String) -> JSONValue {
         ["$ref": "#/$defs/template", "description": .string(description)]
     }
 
-    static func expression(_ description: String) -> JSONSchemaValue {
+    static func expression(_ description: String) -> JSONValue {
         ["$ref": "#/$defs/expression", "description": .string(description)]
     }
 
-    static func flag(_ description: String) -> JSONSchemaValue {
+    static func flag(_ description: String) -> JSONValue {
         ["type": "boolean", "description": .string(description)]
     }
 
-    static var definitions: JSONSchemaValue {
+    static var definitions: JSONValue {
         [
             "id": ["type": "string", "pattern": .string(idPattern), "description": "An id: a letter or '_', then letters, digits, '_' or '-'."],
             "template": [
@@ -146,7 +146,7 @@ public enum FlowSchema {
         ]
     }
 
-    static var flowBody: JSONSchemaValue {
+    static var flowBody: JSONValue {
         [
             "type": "object",
             "properties": [
@@ -200,7 +200,7 @@ public enum FlowSchema {
     }
 
     /// The keys of a branch that make no transition: an observer's branch has only these.
-    static var effects: [String: JSONSchemaValue] {
+    static var effects: [String: JSONValue] {
         [
             "when": expression("The branch runs only if this holds."),
             "set": [
@@ -231,7 +231,7 @@ public enum FlowSchema {
         ]
     }
 
-    static var observerBranch: JSONSchemaValue {
+    static var observerBranch: JSONValue {
         [
             "type": "object",
             "description": "Assignments, a program, a notification and a message; no transition.",
@@ -240,7 +240,7 @@ public enum FlowSchema {
         ]
     }
 
-    static var screen: JSONSchemaValue {
+    static var screen: JSONValue {
         [
             "type": "object",
             "properties": [
@@ -255,7 +255,7 @@ public enum FlowSchema {
         ]
     }
 
-    static var field: JSONSchemaValue {
+    static var field: JSONValue {
         [
             "type": "object",
             "properties": [
@@ -297,9 +297,9 @@ public enum FlowSchema {
         ]
     }
 
-    static var branch: JSONSchemaValue {
+    static var branch: JSONValue {
         var properties = effects
-        let transitions: [String: JSONSchemaValue] = [
+        let transitions: [String: JSONValue] = [
             "push": ["$ref": "#/$defs/target", "description": "Push a screen of the handling flow, or present a child flow on top."],
             "replace": ["$ref": "#/$defs/target", "description": "Make a screen the handling flow's whole stack, or a child flow its active child."],
             "back": ["const": true, "description": "Pop the handling flow's stack."],

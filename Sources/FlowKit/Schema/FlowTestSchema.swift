@@ -4,9 +4,9 @@ import FoundationEssentials
 /// docs/flow-tests.md), for editors: every key with its type and a description.
 public enum FlowTestSchema {
     /// The schema as pretty-printed JSON with sorted keys.
-    public static var json: String { JSONReporter.encode(schema) }
+    public static var json: String { schema.document }
 
-    static var schema: JSONSchemaValue {
+    static var schema: JSONValue {
         [
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "$id": "urn:flowrun:flow-test-file:1",
@@ -45,11 +45,11 @@ public enum FlowTestSchema {
         ]
     }
 
-    static func now(_ description: String) -> JSONSchemaValue {
+    static func now(_ description: String) -> JSONValue {
         ["type": "string", "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$", "description": .string(description)]
     }
 
-    static var testCase: JSONSchemaValue {
+    static var testCase: JSONValue {
         [
             "type": "object",
             "properties": [
@@ -73,7 +73,7 @@ public enum FlowTestSchema {
         ]
     }
 
-    static var expectations: JSONSchemaValue {
+    static var expectations: JSONValue {
         [
             "type": "object",
             "properties": [

@@ -9,10 +9,10 @@ struct DocumentPositions {
     /// `{ line, character }` of a mark.
     func position(_ mark: Mark) -> JSONValue {
         let line = max(mark.line - 1, 0)
-        guard let content = text?.line(mark.line) else { return ["line": JSONValue(line), "character": JSONValue(max(mark.column - 1, 0))] }
+        guard let content = text?.line(mark.line) else { return ["line": .int(line), "character": .int(max(mark.column - 1, 0))] }
         let scalars = content.unicodeScalars.prefix(max(mark.column - 1, 0))
         let units = scalars.reduce(0) { $0 + UTF16.width($1) }
-        return ["line": JSONValue(line), "character": JSONValue(units)]
+        return ["line": .int(line), "character": .int(units)]
     }
 
     /// `{ start, end }`; a missing end is the character after the start.

@@ -1,3 +1,4 @@
+import FlowKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -259,7 +259,7 @@ struct LanguageServer {
         let flow = chain.last
         var items: [JSONValue] = []
         func add(_ labels: [String], kind: Int, detail: String) {
-            for label in labels { items.append(["label": .string(label), "kind": JSONValue(kind), "detail": .string(detail)]) }
+            for label in labels { items.append(["label": .string(label), "kind": .int(kind), "detail": .string(detail)]) }
         }
         if context.inExpression {
             add(chain.reversed().flatMap(namesInScope), kind: 6, detail: "variable")
@@ -306,7 +306,7 @@ struct LanguageServer {
             case .field: 8     // Field
             }
             let range = positions.range(symbol.location.range.start, symbol.location.range.end)
-            var item: [String: JSONValue] = ["name": .string(symbol.name), "kind": JSONValue(kind), "range": range, "selectionRange": range]
+            var item: [String: JSONValue] = ["name": .string(symbol.name), "kind": .int(kind), "range": range, "selectionRange": range]
             if let detail = symbol.detail { item["detail"] = .string(detail) }
             // Keys are written sorted, and "children" sorts before every other key: it goes
             // first, then the rest of the object without its opening brace.
@@ -410,6 +410,6 @@ struct LanguageServer {
     }
 
     private func reply(error code: Int, _ message: String, to id: JSONValue) {
-        connection.write(["jsonrpc": "2.0", "id": id, "error": ["code": JSONValue(code), "message": .string(message)]])
+        connection.write(["jsonrpc": "2.0", "id": id, "error": ["code": .int(code), "message": .string(message)]])
     }
 }

@@ -93,10 +93,7 @@ final class Transcript {
         guard let descriptor else { return }
         var fields = fields
         fields["time"] = .string(Date.now.formatted(Self.timeFormat))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let encoded = try? encoder.encode(fields.mapValues(PlainValue.init)) else { return }
-        let line = JSONReporter.escapingUnsafe(String(decoding: encoded, as: UTF8.self)) + "\n"
+        let line = JSONValue.object(fields.mapValues(JSONValue.init)).line + "\n"
         if !Console.writeText(line, to: descriptor), failure == nil, let path {
             failure = SourceFileWriteError(path: path)
         }

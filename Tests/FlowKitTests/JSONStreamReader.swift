@@ -1,15 +1,8 @@
 import FlowKit
 
-/// A JSON value for comparing trees with the YAML test suite's `in.json`.
-/// Numbers compare as doubles; object keys are unordered.
-enum JSONValue: Equatable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
-
+/// JSON values for comparing trees with the YAML test suite's `in.json`: numbers are
+/// read, and taken from YAML, as doubles; object keys are unordered.
+extension JSONValue {
     /// The JSON a YAML node loads as, or nil if JSON cannot hold it (a collection as a key).
     init?(_ node: Node) {
         switch node.kind {
@@ -17,8 +10,8 @@ enum JSONValue: Equatable {
             switch node.scalarValue {
             case .null, nil: self = .null
             case .bool(let value): self = .bool(value)
-            case .int(let value): self = .number(Double(value))
-            case .float(let value): self = .number(value)
+            case .int(let value): self = .double(Double(value))
+            case .float(let value): self = .double(value)
             case .string(let value): self = .string(value)
             }
         case .sequence:
@@ -105,7 +98,7 @@ private struct JSONStreamReader {
             while !atEnd, "+-0123456789.eE".unicodeScalars.contains(scalars[offset]) { offset += 1 }
             let text = String(String.UnicodeScalarView(scalars[start..<offset]))
             guard let number = Double(text) else { throw Failure(offset: start) }
-            return .number(number)
+            return .double(number)
         }
     }
 
