@@ -5,148 +5,73 @@ public struct TestJSONReporter: Sendable {
     public init() {}
 
     public func render(_ results: [FlowTestFileResult], coverage: CoverageReport? = nil) -> String {
-        let document = Document(files: results.map(FileEntry.init), summary: SummaryEntry(TestSummary(results)),
-                                coverage: coverage.map { $0.files.map(CoverageEntry.init) })
-        return JSONReporter.encode(document)
+        let summary = TestSummary(results)
+        var document: [String: JSONValue] = [
+            "files": .array(results.map(Self.file)),
+            "summary": ["cases": .int(summary.cases), "passed": .int(summary.passed), "failed": .int(summary.failed),
+                        "files": .int(summary.files), "broken": .int(summary.broken)],
+        ]
+        document["coverage"] = coverage.map { .array($0.files.map(Self.coverage)) }
+        return JSONValue.object(document).document
     }
 
-    private struct Document: Encodable {
-        var files: [FileEntry]
-        var summary: SummaryEntry
-        var coverage: [CoverageEntry]?
+    private static func file(_ result: FlowTestFileResult) -> JSONValue {
+        [
+            "file": .string(result.file), "flow": .string(result.flowFile), "error": result.unreadable.map(JSONValue.string) ?? .null,
+            "diagnostics": .array(result.diagnostics.map(JSONReporter.entry)), "cases": .array(result.cases.map(testCase)),
+        ]
     }
 
-    private struct SummaryEntry: Encodable {
-        var cases: Int, passed: Int, failed: Int, files: Int, broken: Int
-        init(_ summary: TestSummary) {
-            (cases, passed, failed, files, broken) = (summary.cases, summary.passed, summary.failed, summary.files, summary.broken)
-        }
+    private static func testCase(_ result: CaseResult) -> JSONValue {
+        [
+            "name": .string(result.name.value), "line": .int(result.name.location.range.start.line),
+            "column": .int(result.name.location.range.start.column), "passed": .bool(result.passed), "seconds": .double(result.seconds),
+            "failures": .array(result.failures.map { failure in
+                [
+                    "file": .string(failure.location.file), "line": .int(failure.location.range.start.line),
+                    "column": .int(failure.location.range.start.column), "message": .string(failure.message),
+                    "detail": .array(failure.detail.map(JSONValue.string)),
+                ]
+            }),
+            // A line the run refused: `input` is the line (masked for a secret), `reason` why.
+            "refused": .array(result.refusals.map { refusal in
+                place(["input": .string(refusal.line), "reason": .string(refusal.reason)], refusal.location)
+            }),
+        ]
     }
 
-    private struct FileEntry: Encodable {
-        var file: String
-        var flow: String
-        var error: String?
-        var diagnostics: [JSONReporter.Entry]
-        var cases: [CaseEntry]
-
-        init(_ result: FlowTestFileResult) {
-            file = result.file
-            flow = result.flowFile
-            error = result.unreadable
-            diagnostics = result.diagnostics.map(JSONReporter.Entry.init)
-            cases = result.cases.map(CaseEntry.init)
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(file, forKey: .file)
-            try container.encode(flow, forKey: .flow)
-            try container.encode(error, forKey: .error)
-            try container.encode(diagnostics, forKey: .diagnostics)
-            try container.encode(cases, forKey: .cases)
-        }
-
-        enum CodingKeys: String, CodingKey { case file, flow, error, diagnostics, cases }
+    private static func coverage(_ file: CoverageReport.FlowFile) -> JSONValue {
+        [
+            "flow_file": .string(file.file), "flows": .array(file.rows.map(row)), "total": row(file.total),
+            "not_covered": .array(file.notCovered.map { missed in
+                place(["kind": .string(missed.kind.rawValue), "name": .string(missed.name)], missed.location)
+            }),
+            "unreachable": .int(file.unreachable),
+        ]
     }
 
-    private struct CaseEntry: Encodable {
-        var name: String, line: Int, column: Int
-        var passed: Bool
-        var seconds: Double
-        var failures: [FailureEntry]
-        var refused: [RefusalEntry]
-
-        init(_ result: CaseResult) {
-            name = result.name.value
-            line = result.name.location.range.start.line
-            column = result.name.location.range.start.column
-            passed = result.passed
-            seconds = result.seconds
-            failures = result.failures.map(FailureEntry.init)
-            refused = result.refusals.map(RefusalEntry.init)
-        }
+    private static func row(_ row: CoverageReport.Row) -> JSONValue {
+        var entry: [String: JSONValue] = [
+            "screens": count(row.counts[.screens]), "actions": count(row.counts[.actions]),
+            "branches": count(row.counts[.branches]), "repetitions": count(row.counts[.repetitions]),
+        ]
+        entry["flow"] = row.flow.map(JSONValue.string)
+        return .object(entry)
     }
 
-    /// A line the run refused: `input` is the line (masked for a secret), `reason` why.
-    private struct RefusalEntry: Encodable {
-        var input: String, reason: String
-        var file: String?, line: Int?, column: Int?
-
-        init(_ refusal: CaseResult.Refusal) {
-            input = refusal.line
-            reason = refusal.reason
-            file = refusal.location?.file
-            line = refusal.location?.range.start.line
-            column = refusal.location?.range.start.column
-        }
+    private static func count(_ count: CoverageReport.Count?) -> JSONValue {
+        let count = count ?? CoverageReport.Count()
+        return ["covered": .int(count.covered), "total": .int(count.total), "percent": .double((count.percent * 10).rounded() / 10)]
     }
 
-    private struct FailureEntry: Encodable {
-        var file: String, line: Int, column: Int
-        var message: String
-        var detail: [String]
-
-        init(_ failure: TestFailure) {
-            file = failure.location.file
-            line = failure.location.range.start.line
-            column = failure.location.range.start.column
-            message = failure.message
-            detail = failure.detail
+    /// `entry` with the `file`, `line` and `column` of `location`, when it has one.
+    private static func place(_ entry: [String: JSONValue], _ location: SourceLocation?) -> JSONValue {
+        var entry = entry
+        if let location {
+            entry["file"] = .string(location.file)
+            entry["line"] = .int(location.range.start.line)
+            entry["column"] = .int(location.range.start.column)
         }
-    }
-
-    private struct CoverageEntry: Encodable {
-        var flowFile: String
-        var flows: [RowEntry]
-        var total: RowEntry
-        var notCovered: [MissedEntry]
-        var unreachable: Int
-
-        init(_ file: CoverageReport.FlowFile) {
-            flowFile = file.file
-            flows = file.rows.map(RowEntry.init)
-            total = RowEntry(file.total)
-            notCovered = file.notCovered.map(MissedEntry.init)
-            unreachable = file.unreachable
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case flowFile = "flow_file", flows, total, notCovered = "not_covered", unreachable
-        }
-    }
-
-    private struct RowEntry: Encodable {
-        var flow: String?
-        var screens: CountEntry, actions: CountEntry, branches: CountEntry, repetitions: CountEntry
-
-        init(_ row: CoverageReport.Row) {
-            flow = row.flow
-            screens = CountEntry(row.counts[.screens])
-            actions = CountEntry(row.counts[.actions])
-            branches = CountEntry(row.counts[.branches])
-            repetitions = CountEntry(row.counts[.repetitions])
-        }
-    }
-
-    private struct CountEntry: Encodable {
-        var covered: Int, total: Int, percent: Double
-        init(_ count: CoverageReport.Count?) {
-            let count = count ?? CoverageReport.Count()
-            (covered, total, percent) = (count.covered, count.total, (count.percent * 10).rounded() / 10)
-        }
-    }
-
-    private struct MissedEntry: Encodable {
-        var kind: String, name: String
-        var file: String?, line: Int?, column: Int?
-
-        init(_ missed: CoverageReport.Missed) {
-            kind = missed.kind.rawValue
-            name = missed.name
-            file = missed.location?.file
-            line = missed.location?.range.start.line
-            column = missed.location?.range.start.column
-        }
+        return .object(entry)
     }
 }

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// SARIF 2.1.0, for code-scanning services and SARIF viewers.
 ///
 /// - One run. `tool.driver.rules` lists every code of spec §12 in `DiagnosticCode`'s
@@ -27,9 +25,14 @@ public struct SARIFReporter: Reporter {
         let codes = DiagnosticCode.allCases
         var ruleIndex: [DiagnosticCode: Int] = [:]
         for (index, code) in codes.enumerated() { ruleIndex[code] = index }
-        let driver = Driver(name: "flowrun", version: FlowrunVersion.current, rules: codes.map(Rule.init))
-        let results = reports.flatMap(\.diagnostics).map { Result($0, ruleIndex: ruleIndex[$0.code] ?? -1) }
-        return JSONReporter.encode(Log(runs: [Run(tool: Tool(driver: driver), results: results)]))
+        let rules: [JSONValue] = codes.map { code in
+            ["id": .string(code.rawValue), "shortDescription": Self.message(code.summary), "defaultConfiguration": ["level": Self.level(code.severity)]]
+        }
+        let driver: JSONValue = ["name": "flowrun", "version": .string(FlowrunVersion.current), "rules": .array(rules)]
+        let results = reports.flatMap(\.diagnostics).map { Self.result($0, ruleIndex: ruleIndex[$0.code] ?? -1) }
+        let run: JSONValue = ["tool": ["driver": driver], "columnKind": "unicodeCodePoints", "results": .array(results)]
+        let log: JSONValue = ["$schema": .string(Self.schemaURI), "version": "2.1.0", "runs": [run]]
+        return log.document
     }
 
     /// Escapes `text` for a SARIF plain-text message (§3.11.5 placeholders, §3.11.6 links).
@@ -68,154 +71,59 @@ public struct SARIFReporter: Reporter {
         return path.hasPrefix("/") ? "file://" + encoded : encoded
     }
 
-    // MARK: - The log's shape (only what flowrun fills in)
+    // MARK: - The log's parts (only what flowrun fills in)
 
-    private struct Log: Encodable {
-        var schema = SARIFReporter.schemaURI
-        var version = "2.1.0"
-        var runs: [Run]
+    private static func level(_ severity: Severity) -> JSONValue {
+        severity == .error ? "error" : "warning"
+    }
 
-        enum CodingKeys: String, CodingKey {
-            case schema = "$schema", version, runs
+    private static func message(_ text: String) -> JSONValue {
+        ["text": .string(escapeMessage(text))]
+    }
+
+    private static func result(_ diagnostic: Diagnostic, ruleIndex: Int) -> JSONValue {
+        var text = diagnostic.message
+        if let fix = diagnostic.fix { text += "\n" + fix.message }
+        let region = region(start: diagnostic.start, end: diagnostic.end)
+        var result: [String: JSONValue] = [
+            "ruleId": .string(diagnostic.code.rawValue), "ruleIndex": .int(ruleIndex), "level": level(diagnostic.severity),
+            "message": message(text), "locations": [location(diagnostic.file, region)],
+        ]
+        if !diagnostic.notes.isEmpty {
+            result["relatedLocations"] = .array(diagnostic.notes.enumerated().map { index, note in
+                location(note.file, Self.region(start: note.start, end: nil), id: index + 1, message: note.message)
+            })
         }
-    }
-
-    private struct Run: Encodable {
-        var tool: Tool
-        var columnKind = "unicodeCodePoints"
-        var results: [Result]
-    }
-
-    private struct Tool: Encodable {
-        var driver: Driver
-    }
-
-    private struct Driver: Encodable {
-        var name: String
-        var version: String
-        var rules: [Rule]
-    }
-
-    private struct Rule: Encodable {
-        var id: String
-        var shortDescription: Message
-        var defaultConfiguration: Configuration
-
-        init(_ code: DiagnosticCode) {
-            id = code.rawValue
-            shortDescription = Message(code.summary)
-            defaultConfiguration = Configuration(level: Self.level(code.severity))
+        if let fix = diagnostic.fix, let replacement = fix.replacement, region["endLine"] != nil {
+            let change: JSONValue = [
+                "artifactLocation": artifactLocation(diagnostic.file),
+                "replacements": [["deletedRegion": region, "insertedContent": ["text": .string(replacement)]]],
+            ]
+            result["fixes"] = [["description": message(fix.message), "artifactChanges": [change]]]
         }
-
-        static func level(_ severity: Severity) -> String {
-            severity == .error ? "error" : "warning"
-        }
+        return .object(result)
     }
 
-    private struct Configuration: Encodable {
-        var level: String
+    private static func location(_ file: String, _ region: JSONValue, id: Int? = nil, message text: String? = nil) -> JSONValue {
+        var location: [String: JSONValue] = ["physicalLocation": ["artifactLocation": artifactLocation(file), "region": region]]
+        location["id"] = id.map(JSONValue.int)
+        location["message"] = text.map(message)
+        return .object(location)
     }
 
-    private struct Message: Encodable {
-        var text: String
-        init(_ text: String) { self.text = SARIFReporter.escapeMessage(text) }
-    }
-
-    private struct Result: Encodable {
-        var ruleId: String
-        var ruleIndex: Int
-        var level: String
-        var message: Message
-        var locations: [Location]
-        var relatedLocations: [Location]?
-        var fixes: [Fix]?
-
-        init(_ diagnostic: Diagnostic, ruleIndex: Int) {
-            ruleId = diagnostic.code.rawValue
-            self.ruleIndex = ruleIndex
-            level = Rule.level(diagnostic.severity)
-            var text = diagnostic.message
-            if let fix = diagnostic.fix { text += "\n" + fix.message }
-            message = Message(text)
-            let region = Region(start: diagnostic.start, end: diagnostic.end)
-            locations = [Location(physicalLocation: PhysicalLocation(file: diagnostic.file, region: region))]
-            if !diagnostic.notes.isEmpty {
-                relatedLocations = diagnostic.notes.enumerated().map { index, note in
-                    Location(id: index + 1,
-                             physicalLocation: PhysicalLocation(file: note.file, region: Region(start: note.start, end: nil)),
-                             message: Message(note.message))
-                }
-            }
-            if let fix = diagnostic.fix, let replacement = fix.replacement, region.endLine != nil {
-                let change = ArtifactChange(
-                    artifactLocation: ArtifactLocation(file: diagnostic.file),
-                    replacements: [Replacement(deletedRegion: region, insertedContent: Content(text: replacement))]
-                )
-                fixes = [Fix(description: Message(fix.message), artifactChanges: [change])]
-            }
-        }
-    }
-
-    private struct Location: Encodable {
-        var id: Int?
-        var physicalLocation: PhysicalLocation
-        var message: Message?
-    }
-
-    private struct PhysicalLocation: Encodable {
-        var artifactLocation: ArtifactLocation
-        var region: Region
-
-        init(file: String, region: Region) {
-            artifactLocation = ArtifactLocation(file: file)
-            self.region = region
-        }
-    }
-
-    private struct ArtifactLocation: Encodable {
-        var uri: String
-        var uriBaseId: String?
-
-        init(file: String) {
-            uri = SARIFReporter.uri(forPath: file)
-            uriBaseId = file.hasPrefix("/") ? nil : SARIFReporter.sourceRoot
-        }
+    private static func artifactLocation(_ file: String) -> JSONValue {
+        file.hasPrefix("/") ? ["uri": .string(uri(forPath: file))] : ["uri": .string(uri(forPath: file)), "uriBaseId": .string(sourceRoot)]
     }
 
     /// 1-based lines and columns; the end is the position just after the region.
-    private struct Region: Encodable {
-        var startLine: Int
-        var startColumn: Int
-        var endLine: Int?
-        var endColumn: Int?
-
-        init(start: Mark, end: Mark?) {
-            startLine = max(1, start.line)
-            startColumn = max(1, start.column)
-            // An empty or backwards range says nothing more than its start.
-            if let end, end > Mark(line: startLine, column: startColumn) {
-                endLine = end.line
-                endColumn = max(1, end.column)
-            }
+    private static func region(start: Mark, end: Mark?) -> JSONValue {
+        let start = Mark(line: max(1, start.line), column: max(1, start.column))
+        var region: [String: JSONValue] = ["startLine": .int(start.line), "startColumn": .int(start.column)]
+        // An empty or backwards range says nothing more than its start.
+        if let end, end > start {
+            region["endLine"] = .int(end.line)
+            region["endColumn"] = .int(max(1, end.column))
         }
-    }
-
-    private struct Fix: Encodable {
-        var description: Message
-        var artifactChanges: [ArtifactChange]
-    }
-
-    private struct ArtifactChange: Encodable {
-        var artifactLocation: ArtifactLocation
-        var replacements: [Replacement]
-    }
-
-    private struct Replacement: Encodable {
-        var deletedRegion: Region
-        var insertedContent: Content
-    }
-
-    private struct Content: Encodable {
-        var text: String
+        return .object(region)
     }
 }

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// The run's result (cli.md): status, exit code, message, last screen, path, and
 /// every flow's variables, as JSON, YAML or `eval`-able shell lines.
 public struct ResultDocument: Sendable {

@@ -1,6 +1,6 @@
 /// A JSON value of any shape, and the one writer of JSON text: the language server's
-/// messages, `flowrun schema`, result documents (`--output json`, lists and maps in
-/// `--output env`) and `--transcript` lines are all written here.
+/// messages, result documents (`--output json`, lists and maps in `--output env`),
+/// `--transcript` lines, `validate` and `test` reports, SARIF and `flowrun schema`.
 ///
 /// Keys are sorted (by their UTF-8 bytes, as Foundation's `.sortedKeys` sorts them on
 /// Linux), slashes are not escaped, and the pretty layout is Foundation's, so documents
