@@ -180,7 +180,7 @@ private struct ResponderTreeCompiler {
     /// Each action's first handler, in the order written (a second is `duplicate-handler`'s),
     /// by the number of its action.
     private mutating func numbered(_ handlers: [Handler], handlingFlow: Int) -> [Int: ResponderTree.HandlerNode] {
-        var numbered: [Int: ResponderTree.HandlerNode] = [:]
+        var numbered = [Int: ResponderTree.HandlerNode](minimumCapacity: handlers.count)
         for handler in handlers {
             let action = actions.number(handler.action.value)
             if numbered[action] == nil { numbered[action] = compile(handler, handlingFlow: handlingFlow) }
@@ -201,15 +201,42 @@ private struct ResponderTreeCompiler {
         ResponderTree.HandlerNode(branches: handler.branches.map { branch in compile(branch, handlingFlow: handlingFlow) })
     }
 
+    /// A branch; for analysis, without its `set`, `say` and `run`, and its launch's `with`.
     private mutating func compile(_ branch: Branch, handlingFlow: Int) -> ResponderTree.BranchNode {
         if let post = branch.post { posted.insert(post.value) }
-        guard forRunning else {
-            let transition = transition(branch.transition, handlingFlow: handlingFlow)
-            return ResponderTree.BranchNode(when: expression(branch.when), assignments: [], say: nil, transition: transition,
-                                            launch: launch(branch, transition: transition, compilingArguments: false), command: nil,
-                                            post: branch.post?.value, location: branch.location)
+        let assignments = forRunning ? self.assignments(branch.assignments, handlingFlow: handlingFlow) : []
+        let transition = branch.transition.map { written in
+            written.value.map(destination: { name in target(name, in: handlingFlow, at: written.location) },
+                              action: { name in actions.number(name) },
+                              message: { text in template(text) })
         }
-        let assignments = branch.assignments.compactMap { assignment -> (flow: Int?, name: String, expression: Compiled<Expression>)? in
+        let launch = branch.launch.map { launch in
+            ResponderTree.LaunchNode(arguments: forRunning ? arguments(launch.arguments) : [], forEach: expression(launch.forEach),
+                                     element: launch.element?.value)
+        }
+        if launch?.forEach != nil {
+            switch transition {
+            case .push(.flow(let child)?)?, .replace(.flow(let child)?)?: repeated.insert(child)
+            default: break
+            }
+        }
+        let command = forRunning ? branch.command.map { command in compile(command) } : nil
+        return ResponderTree.BranchNode(when: expression(branch.when), assignments: assignments, say: forRunning ? template(branch.say) : nil,
+                                        transition: transition, launch: launch, command: command, post: branch.post?.value,
+                                        location: branch.location)
+    }
+
+    private mutating func compile(_ command: Command) -> ResponderTree.CommandNode {
+        ResponderTree.CommandNode(
+            arguments: command.arguments.map { argument in template(argument) },
+            into: command.into?.value,
+            environment: command.environment.map { entry in (entry.name.value, template(entry.expression)) },
+            timeout: command.timeout?.value ?? 60, label: template(command.label), location: command.location)
+    }
+
+    /// A branch's `set`, each variable found in the handling flow or the ancestor it names.
+    private mutating func assignments(_ assignments: [Assignment], handlingFlow: Int) -> [(flow: Int?, name: String, expression: Compiled<Expression>)] {
+        assignments.compactMap { assignment in
             let parts = assignment.target.value.split(separator: ".").map(String.init)
             let owner = parts.count == 2 ? index.ancestry(of: handlingFlow).first { index.flows[$0].flow.id.value == parts[0] } : handlingFlow
             guard let owner, let name = parts.last else {
@@ -219,41 +246,6 @@ private struct ResponderTreeCompiler {
             }
             return (owner, name, expression(assignment.expression))
         }
-        let transition = transition(branch.transition, handlingFlow: handlingFlow)
-        let launch = launch(branch, transition: transition, compilingArguments: true)
-        let command = branch.command.map { command in
-            ResponderTree.CommandNode(
-                arguments: command.arguments.map { argument in template(argument) },
-                into: command.into?.value,
-                environment: command.environment.map { entry in (entry.name.value, template(entry.expression)) },
-                timeout: command.timeout?.value ?? 60, label: template(command.label), location: command.location)
-        }
-        return ResponderTree.BranchNode(when: expression(branch.when), assignments: assignments, say: template(branch.say),
-                                        transition: transition, launch: launch, command: command, post: branch.post?.value,
-                                        location: branch.location)
-    }
-
-    private mutating func transition(_ written: Located<Transition>?, handlingFlow: Int) -> ResponderTree.CompiledTransition? {
-        written.map { written in
-            written.value.map(destination: { name in target(name, in: handlingFlow, at: written.location) },
-                              action: { name in actions.number(name) },
-                              message: { text in template(text) })
-        }
-    }
-
-    /// A branch's `with`, `for_each` and `as`, its `with` compiled only for running; the
-    /// child flow a `for_each` starts is recorded as repeated.
-    private mutating func launch(_ branch: Branch, transition: ResponderTree.CompiledTransition?,
-                                 compilingArguments: Bool) -> ResponderTree.LaunchNode? {
-        guard let launch = branch.launch else { return nil }
-        if launch.forEach != nil {
-            switch transition {
-            case .push(.flow(let child)?)?, .replace(.flow(let child)?)?: repeated.insert(child)
-            default: break
-            }
-        }
-        return ResponderTree.LaunchNode(arguments: compilingArguments ? arguments(launch.arguments) : [], forEach: expression(launch.forEach),
-                                        element: launch.element?.value)
     }
 
     /// A `push` or `replace` target resolved in the handling flow; nil, and a problem, for
