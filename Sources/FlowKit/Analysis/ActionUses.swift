@@ -13,10 +13,10 @@ struct ActionUses {
         byFlows = Array(repeating: [], count: tree.actionNames.count)
         // Screens, and responders, are numbered in flow order: each list stays sorted.
         for screen in tree.screens {
-            for action in screen.actions { byScreens[action.number].append(screen.flow) }
+            for action in screen.actions.indices { byScreens[screen.actions[action].number].append(screen.flow) }
         }
-        for (responder, branch) in tree.handlerBranches {
-            guard case .send(let action)? = branch.transition else { continue }
+        tree.forEachHandlerBranch { responder, branch in
+            guard case .send(let action)? = branch.transition else { return }
             switch responder {
             case .screen(let screen): byScreens[action].append(tree.screens[screen].flow)
             case .flow(let flow): byFlows[action].append(flow)

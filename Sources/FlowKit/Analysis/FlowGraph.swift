@@ -138,7 +138,9 @@ struct FlowGraph {
         var active = Array(repeating: false, count: tree.flows.count)
         for case .flow(let child)? in tree.flows.map(\.start) { active[child] = true }
         // A destination is resolved in the handling flow, so a flow replaced in is its child.
-        for case .replace(.flow(let child)?)? in tree.handlerBranches.map(\.branch.transition) { active[child] = true }
+        tree.forEachHandlerBranch { _, branch in
+            if case .replace(.flow(let child)?)? = branch.transition { active[child] = true }
+        }
         return active
     }
 
@@ -147,7 +149,9 @@ struct FlowGraph {
             if case .flow? = tree.flows[flow].start { return nil }
             return entryScreens[flow]
         })
-        for case .replace(.screen(let screen)?)? in tree.handlerBranches.map(\.branch.transition) { bottom.insert(screen) }
+        tree.forEachHandlerBranch { _, branch in
+            if case .replace(.screen(let screen)?)? = branch.transition { bottom.insert(screen) }
+        }
         return bottom
     }
 
@@ -316,10 +320,8 @@ struct FlowGraph {
     private mutating func route(_ action: Int, from responder: ResponderTree.Responder?, pushedFrom: [Int], fallback: Bool, hops: [Hop],
                                 onPath: Set<Pair>, into outcomes: inout [Routed]) {
         guard outcomes.count < Self.maxOutcomes else { return }
-        var path = onPath
-        if let responder {
-            guard path.insert(Pair(responder: responder, action: action)).inserted else { return }
-        }
+        let pair = responder.map { Pair(responder: $0, action: action) }
+        if let pair, onPath.contains(pair) { return }
         // Past the root (nil) lies the application alone: only its fallback applies.
         let reaching = StaticRoute(action, from: responder, in: tree)
         for reached in reaching.handlers {
@@ -332,6 +334,9 @@ struct FlowGraph {
                 case .replace(let target)?: show(target, pushedFrom: [], hops: taken, into: &outcomes)
                 case .back?: outcomes.append(Routed(outcome: .back(from: flow), hops: taken))
                 case .send(let next)?:
+                    // The path is extended only here, where a send follows it.
+                    var path = onPath
+                    if let pair { path.insert(pair) }
                     route(next, from: tree.next(of: reached.responder), pushedFrom: pushedFrom, fallback: true, hops: taken,
                           onPath: path, into: &outcomes)
                 case .finish?: outcomes.append(Routed(outcome: .finished(flow: flow), hops: taken))

@@ -85,14 +85,18 @@ final class FlowIndex: Sendable {
     /// Whether every `start`, `push` and `replace` the flow handles names one of its
     /// screens or child flows (a miss is `unknown-target`).
     func targetsResolve(_ flow: Int) -> Bool {
-        let entry = flows[flow].flow
-        let handlers = entry.handlers + entry.screens.flatMap(\.handlers)
-        return startResolves(flow) && handlers.flatMap(\.branches).allSatisfy { branch in
-            switch branch.transition?.value {
-            case .push(let name)?, .replace(let name)?: target(name, in: flow) != nil
-            default: true
+        func resolve(_ handlers: [Handler]) -> Bool {
+            handlers.allSatisfy { handler in
+                handler.branches.allSatisfy { branch in
+                    switch branch.transition?.value {
+                    case .push(let name)?, .replace(let name)?: target(name, in: flow) != nil
+                    default: true
+                    }
+                }
             }
         }
+        let entry = flows[flow].flow
+        return startResolves(flow) && resolve(entry.handlers) && entry.screens.allSatisfy { resolve($0.handlers) }
     }
 
     /// The flow and its ancestors, nearest first.

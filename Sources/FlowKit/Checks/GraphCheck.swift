@@ -55,7 +55,9 @@ enum GraphCheck: Check {
         var started = graph.activeChildren
         started[0] = true
         // A destination is resolved in the handling flow, so a flow pushed in is its child.
-        for case .push(.flow(let child)?)? in graph.tree.handlerBranches.map(\.branch.transition) { started[child] = true }
+        graph.tree.forEachHandlerBranch { _, branch in
+            if case .push(.flow(let child)?)? = branch.transition { started[child] = true }
+        }
         return started
     }
 

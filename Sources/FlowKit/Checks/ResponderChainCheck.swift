@@ -24,7 +24,7 @@ enum ResponderChainCheck: Check {
     /// A `send` goes to the responder after the one whose handler sends it.
     private static func checkSends(_ handlers: [Handler], from responder: ResponderTree.Responder, tree: ResponderTree) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for branch in handlers.flatMap(\.branches) {
+        for branch in handlers.lazy.flatMap(\.branches) {
             guard let transition = branch.transition, case .send(let action) = transition.value,
                   !ActionEntry.builtIns.contains(action), !action.hasSuffix(".done") else { continue }
             // A send from the root goes to the application, which handles only the built-ins.

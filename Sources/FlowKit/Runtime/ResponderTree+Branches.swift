@@ -46,10 +46,19 @@ extension ResponderTree {
 }
 
 extension ResponderTree {
-    /// Every branch of every responder's handlers (observers aside), with its responder:
-    /// flows in tree order, each before its screens, handlers in no set order.
-    var handlerBranches: [(responder: Responder, branch: BranchNode)] {
-        responders.flatMap { responder in handlers(of: responder).values.flatMap(\.branches).map { (responder, $0) } }
+    /// Calls `body` with every branch of every responder's handlers (observers aside) and
+    /// its responder, read in place: flows in tree order, each before its screens,
+    /// handlers in no set order.
+    func forEachHandlerBranch(_ body: (Responder, BranchNode) -> Void) {
+        func visit(_ responder: Responder, _ handlers: [Int: HandlerNode]) {
+            for handler in handlers.values {
+                for branch in handler.branches { body(responder, branch) }
+            }
+        }
+        for (flow, node) in flows.enumerated() {
+            visit(.flow(flow), node.handlers)
+            for screen in node.screens { visit(.screen(screen), screens[screen].handlers) }
+        }
     }
 
     /// Every branch of the tree: flows' handlers and observers, then screens' handlers.

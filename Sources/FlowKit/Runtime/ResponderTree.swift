@@ -156,7 +156,9 @@ public final class ResponderTree: Sendable {
 
     /// The one derived model of a branch: what the Session runs, and what the checks,
     /// `chain`, `graph` and the language server read through the chain walk (`route`).
-    struct BranchNode: Sendable {
+    /// A class, like the other nodes: every walk over the tree's branches reads them in
+    /// place, for a retain rather than a copy of each of its fields.
+    final class BranchNode: Sendable {
         let when: Compiled<Expression>?
         let assignments: [(flow: Int?, name: String, expression: Compiled<Expression>)]
         let say: Compiled<Template>?
@@ -166,10 +168,23 @@ public final class ResponderTree: Sendable {
         let command: CommandNode?
         /// A notification to deliver to its observers.
         let post: String?
-        /// A description for transcripts and `flowrun chain`: "when attempts < 3".
-        let guardText: String?
         /// Where the branch is written, for coverage reports.
         let location: SourceLocation
+
+        init(when: Compiled<Expression>?, assignments: [(flow: Int?, name: String, expression: Compiled<Expression>)], say: Compiled<Template>?,
+             transition: CompiledTransition?, launch: LaunchNode?, command: CommandNode?, post: String?, location: SourceLocation) {
+            self.when = when
+            self.assignments = assignments
+            self.say = say
+            self.transition = transition
+            self.launch = launch
+            self.command = command
+            self.post = post
+            self.location = location
+        }
+
+        /// A description for transcripts and `flowrun chain`: "when attempts < 3".
+        var guardText: String? { when.map { "when \($0.source)" } }
     }
 
     /// `with`, `for_each` and `as` of a transition that starts a child flow (spec §7 1.1).
@@ -217,7 +232,8 @@ public final class ResponderTree: Sendable {
     /// The flows some branch starts with `for_each`, in tree order.
     public let repeatedFlows: [Int]
 
-    init(flows: [FlowNode], screens: [ScreenNode], flowsByID: [String: Int], actionNames: [String], actionNumbers: [String: Int]) {
+    init(flows: [FlowNode], screens: [ScreenNode], flowsByID: [String: Int], actionNames: [String], actionNumbers: [String: Int],
+         postedNotifications: Set<String>, repeatedFlows: [Int]) {
         self.flows = flows
         self.screens = screens
         self.flowsByID = flowsByID
@@ -229,17 +245,8 @@ public final class ResponderTree: Sendable {
             for name in flow.observers.keys { observing[name, default: []].append(index) }
         }
         observingFlows = observing
-        let branches = flows.flatMap { Array($0.handlers.values) + Array($0.observers.values) }.flatMap(\.branches)
-            + screens.flatMap { $0.handlers.values.flatMap(\.branches) }
-        postedNotifications = Set(branches.compactMap(\.post))
-        var repeated = Set<Int>()
-        for branch in branches where branch.launch?.forEach != nil {
-            switch branch.transition {
-            case .push(.flow(let child)?)?, .replace(.flow(let child)?)?: repeated.insert(child)
-            default: break
-            }
-        }
-        repeatedFlows = repeated.sorted()
+        self.postedNotifications = postedNotifications
+        self.repeatedFlows = repeatedFlows
         handlingFlows = HandlingFlow.lists(of: flows, actionCount: actionNames.count)
     }
 

@@ -21,8 +21,10 @@ extension ResponderTree {
 
     /// Compiles a document that may have errors, for the analysis that finds them (the
     /// checks and the language server): its routing whole, a target that names nothing
-    /// as nil; its expressions and templates kept as written but not parsed, and its
-    /// variables untyped (`ExpressionCheck` reports on those). Such a tree is never run.
+    /// as nil; its expressions and templates kept as written but not parsed. What only a
+    /// run reads is left out: screens' fields, flows' variables, params, `result`,
+    /// `computed`, `env` and `with`, branches' `set`, `say` and `run`, and a launch's
+    /// `with` (the checks read those from the model). Such a tree is never run.
     convenience init(analysing index: FlowIndex) {
         self.init(ResponderTreeCompiler(index: index, forRunning: false))
     }
@@ -30,7 +32,8 @@ extension ResponderTree {
     private convenience init(_ compiler: ResponderTreeCompiler) {
         self.init(flows: compiler.flows, screens: compiler.screens,
                   flowsByID: Dictionary(compiler.flows.enumerated().map { ($1.id, $0) }) { first, _ in first },
-                  actionNames: compiler.actions.names, actionNumbers: compiler.actions.numbers)
+                  actionNames: compiler.actions.names, actionNumbers: compiler.actions.numbers,
+                  postedNotifications: compiler.posted, repeatedFlows: compiler.repeated.sorted())
     }
 }
 
@@ -56,6 +59,10 @@ private struct ResponderTreeCompiler {
     var actions = ActionNumbering()
     /// What keeps the tree from running, in the order met.
     var problems: [CompileError] = []
+    /// The notifications some branch posts.
+    var posted = Set<String>()
+    /// The flows some branch starts with `for_each`.
+    var repeated = Set<Int>()
 
     /// Whether expressions and templates are parsed and typed: only for running.
     private let forRunning: Bool
@@ -69,12 +76,23 @@ private struct ResponderTreeCompiler {
     private mutating func compile(tables: ScopeTables?) {
         for position in index.flows.indices {
             let flow = index.flows[position].flow
-            for (local, screen) in flow.screens.enumerated() {
-                screens.append(compile(screen, flow: position, local: local))
+            // The ids of the flows from the root to this one: every screen's breadcrumb.
+            let flowPath = forRunning ? index.ancestry(of: position).reversed().map { index.flows[$0].flow.id.value } : []
+            for screen in flow.screens {
+                screens.append(compile(screen, flow: position, flowPath: flowPath))
             }
             let target = flow.start.flatMap { index.target($0.value, in: position) }
             if target == nil {
                 problems.append(CompileError(message: "flow '\(flow.id.value)' has no valid start", location: flow.location))
+            }
+            guard forRunning else {
+                flows.append(ResponderTree.FlowNode(
+                    id: flow.id.value, parent: index.flows[position].parent, title: nil, start: target, initialVariables: [], environment: [],
+                    result: nil, params: [], variableTypes: [:], resultTypes: [:], computed: [:], requiredParams: [], arguments: [],
+                    handlers: numbered(flow.handlers, handlingFlow: position), observers: observed(flow.observers, handlingFlow: position),
+                    screens: screenRange(of: position), responderName: ResponderName.flow(flow.id.value),
+                    doneAction: actions.number("\(flow.id.value).done")))
+                continue
             }
             var variables: [(name: String, value: Value)] = flow.variables.map { ($0.name.value, Value(literal: $0.value)) }
             var names = Set(variables.map(\.name))
@@ -99,29 +117,33 @@ private struct ResponderTreeCompiler {
                 computed: Dictionary(flow.computed.map { entry in (entry.name.value, expression(entry.expression)) }) { first, _ in first },
                 requiredParams: flow.requiredParams.map(\.value),
                 arguments: arguments(flow.arguments),
-                handlers: numbered(handlers(flow.handlers, handlingFlow: position)),
-                observers: Dictionary(handlers(flow.observers, handlingFlow: position)) { first, _ in first },
-                screens: Array(index.globalScreen(position, 0)..<index.globalScreen(position, flow.screens.count)),
+                handlers: numbered(flow.handlers, handlingFlow: position), observers: observed(flow.observers, handlingFlow: position),
+                screens: screenRange(of: position),
                 responderName: ResponderName.flow(flow.id.value), doneAction: actions.number("\(flow.id.value).done")))
         }
     }
 
-    private mutating func compile(_ screen: Screen, flow: Int, local: Int) -> ResponderTree.ScreenNode {
+    /// The global indices of a flow's screens.
+    private func screenRange(of flow: Int) -> [Int] {
+        Array(index.globalScreen(flow, 0)..<index.globalScreen(flow, index.flows[flow].flow.screens.count))
+    }
+
+    private mutating func compile(_ screen: Screen, flow: Int, flowPath: [String]) -> ResponderTree.ScreenNode {
         ResponderTree.ScreenNode(
             id: screen.id.value, flow: flow,
             title: template(screen.title), text: template(screen.text),
-            fields: screen.fields.map { field in compile(field) },
+            fields: forRunning ? screen.fields.map { field in compile(field) } : [],
             actions: screen.actions.map { action in
                 ResponderTree.ActionNode(id: action.id.value, number: actions.number(action.id.value), label: template(action.label), key: action.key?.value,
                                          validatesFields: action.validatesFields, isDefault: action.isDefault?.value ?? false,
                                          when: expression(action.when),
                                          location: action.id.location)
             },
-            handlers: numbered(handlers(screen.handlers, handlingFlow: flow)),
+            handlers: numbered(screen.handlers, handlingFlow: flow),
             isTerminal: screen.isTerminal,
             responderName: ResponderName.screen(screen.id.value),
-            pathName: "\(index.flows[flow].flow.id.value)/\(screen.id.value)",
-            flowPath: index.ancestry(of: flow).reversed().map { index.flows[$0].flow.id.value },
+            pathName: forRunning ? "\(index.flows[flow].flow.id.value)/\(screen.id.value)" : "",
+            flowPath: flowPath,
             location: screen.id.location)
     }
 
@@ -155,21 +177,66 @@ private struct ResponderTreeCompiler {
             remember: field.remember)
     }
 
-    /// Each action's first handler, in the order written (a second is `duplicate-handler`'s).
-    private mutating func handlers(_ handlers: [Handler], handlingFlow: Int) -> [(String, ResponderTree.HandlerNode)] {
-        var seen = Set<String>()
-        return handlers.filter { seen.insert($0.action.value).inserted }.map { handler in
-            (handler.action.value, ResponderTree.HandlerNode(branches: handler.branches.map { branch in compile(branch, handlingFlow: handlingFlow) }))
+    /// Each action's first handler, in the order written (a second is `duplicate-handler`'s),
+    /// by the number of its action.
+    private mutating func numbered(_ handlers: [Handler], handlingFlow: Int) -> [Int: ResponderTree.HandlerNode] {
+        var numbered = [Int: ResponderTree.HandlerNode](minimumCapacity: handlers.count)
+        for handler in handlers {
+            let action = actions.number(handler.action.value)
+            if numbered[action] == nil { numbered[action] = compile(handler, handlingFlow: handlingFlow) }
         }
+        return numbered
     }
 
-    /// Handlers by the number of their action.
-    private mutating func numbered(_ handlers: [(String, ResponderTree.HandlerNode)]) -> [Int: ResponderTree.HandlerNode] {
-        Dictionary(uniqueKeysWithValues: handlers.map { (actions.number($0.0), $0.1) })
+    /// Each notification's first observer, in the order written.
+    private mutating func observed(_ observers: [Handler], handlingFlow: Int) -> [String: ResponderTree.HandlerNode] {
+        var observed: [String: ResponderTree.HandlerNode] = [:]
+        for observer in observers where observed[observer.action.value] == nil {
+            observed[observer.action.value] = compile(observer, handlingFlow: handlingFlow)
+        }
+        return observed
     }
 
+    private mutating func compile(_ handler: Handler, handlingFlow: Int) -> ResponderTree.HandlerNode {
+        ResponderTree.HandlerNode(branches: handler.branches.map { branch in compile(branch, handlingFlow: handlingFlow) })
+    }
+
+    /// A branch; for analysis, without its `set`, `say` and `run`, and its launch's `with`.
     private mutating func compile(_ branch: Branch, handlingFlow: Int) -> ResponderTree.BranchNode {
-        let assignments = branch.assignments.compactMap { assignment -> (flow: Int?, name: String, expression: Compiled<Expression>)? in
+        if let post = branch.post { posted.insert(post.value) }
+        let assignments = forRunning ? self.assignments(branch.assignments, handlingFlow: handlingFlow) : []
+        let transition = branch.transition.map { written in
+            written.value.map(destination: { name in target(name, in: handlingFlow, at: written.location) },
+                              action: { name in actions.number(name) },
+                              message: { text in template(text) })
+        }
+        let launch = branch.launch.map { launch in
+            ResponderTree.LaunchNode(arguments: forRunning ? arguments(launch.arguments) : [], forEach: expression(launch.forEach),
+                                     element: launch.element?.value)
+        }
+        if launch?.forEach != nil {
+            switch transition {
+            case .push(.flow(let child)?)?, .replace(.flow(let child)?)?: repeated.insert(child)
+            default: break
+            }
+        }
+        let command = forRunning ? branch.command.map { command in compile(command) } : nil
+        return ResponderTree.BranchNode(when: expression(branch.when), assignments: assignments, say: forRunning ? template(branch.say) : nil,
+                                        transition: transition, launch: launch, command: command, post: branch.post?.value,
+                                        location: branch.location)
+    }
+
+    private mutating func compile(_ command: Command) -> ResponderTree.CommandNode {
+        ResponderTree.CommandNode(
+            arguments: command.arguments.map { argument in template(argument) },
+            into: command.into?.value,
+            environment: command.environment.map { entry in (entry.name.value, template(entry.expression)) },
+            timeout: command.timeout?.value ?? 60, label: template(command.label), location: command.location)
+    }
+
+    /// A branch's `set`, each variable found in the handling flow or the ancestor it names.
+    private mutating func assignments(_ assignments: [Assignment], handlingFlow: Int) -> [(flow: Int?, name: String, expression: Compiled<Expression>)] {
+        assignments.compactMap { assignment in
             let parts = assignment.target.value.split(separator: ".").map(String.init)
             let owner = parts.count == 2 ? index.ancestry(of: handlingFlow).first { index.flows[$0].flow.id.value == parts[0] } : handlingFlow
             guard let owner, let name = parts.last else {
@@ -179,24 +246,6 @@ private struct ResponderTreeCompiler {
             }
             return (owner, name, expression(assignment.expression))
         }
-        let transition = branch.transition.map { written in
-            written.value.map(destination: { name in target(name, in: handlingFlow, at: written.location) },
-                              action: { name in actions.number(name) },
-                              message: { text in template(text) })
-        }
-        let launch = branch.launch.map { launch in
-            ResponderTree.LaunchNode(arguments: arguments(launch.arguments), forEach: expression(launch.forEach), element: launch.element?.value)
-        }
-        let command = branch.command.map { command in
-            ResponderTree.CommandNode(
-                arguments: command.arguments.map { argument in template(argument) },
-                into: command.into?.value,
-                environment: command.environment.map { entry in (entry.name.value, template(entry.expression)) },
-                timeout: command.timeout?.value ?? 60, label: template(command.label), location: command.location)
-        }
-        return ResponderTree.BranchNode(when: expression(branch.when), assignments: assignments, say: template(branch.say),
-                                        transition: transition, launch: launch, command: command, post: branch.post?.value,
-                                        guardText: branch.when.map { "when \($0.value)" }, location: branch.location)
     }
 
     /// A `push` or `replace` target resolved in the handling flow; nil, and a problem, for
