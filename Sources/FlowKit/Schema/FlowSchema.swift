@@ -261,7 +261,7 @@ public enum FlowSchema {
             "properties": [
                 "id": ["$ref": "#/$defs/id", "description": "Required: the variable the answer sets, in the screen's flow."],
                 "type": [
-                    "enum": ["text", "secret", "integer", "number", "boolean", "choice", "multichoice"],
+                    "enum": .array(FieldType.allCases.map { .string($0.rawValue) }),
                     "description": "The kind of answer (default text). A secret is never shown, saved or logged.",
                 ],
                 "label": text("The prompt (default: the id, humanized)."),
@@ -292,7 +292,7 @@ public enum FlowSchema {
             ],
             "required": ["id"],
             "additionalProperties": false,
-            "if": ["properties": ["type": ["enum": ["choice", "multichoice"]]], "required": ["type"]],
+            "if": ["properties": ["type": ["enum": .array(FieldType.allCases.filter(\.kind.hasOptions).map { .string($0.rawValue) })]], "required": ["type"]],
             "then": ["required": ["options"]],
         ]
     }
