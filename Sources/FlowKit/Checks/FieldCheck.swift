@@ -19,7 +19,7 @@ enum FieldCheck: Check {
         if type.kind.boundsMeaning == nil {
             for bound in [field.min, field.max] {
                 guard let bound else { continue }
-                diagnostics.append(Diagnostic(.badBounds, "a \(type.rawValue) field has no bounds; min and max apply to text, secret, integer, number and multichoice fields",
+                diagnostics.append(Diagnostic(.badBounds, "a \(type.rawValue) field has no bounds; min and max apply to \(boundedTypes) fields",
                                               at: bound.location))
             }
         }
@@ -41,6 +41,12 @@ enum FieldCheck: Check {
             diagnostics.append(Diagnostic(.badDefault, "the default \(problem)", at: SourceLocation(value)))
         }
         return diagnostics
+    }
+
+    /// The types with bounds, as a sentence lists them ("text, secret and number").
+    private static var boundedTypes: String {
+        let names = FieldType.allCases.filter { $0.kind.boundsMeaning != nil }.map(\.rawValue)
+        return names.dropLast().joined(separator: ", ") + (names.count > 1 ? " and " : "") + (names.last ?? "")
     }
 
     /// The listed option values, or nil when options are computed (or absent).
