@@ -87,6 +87,21 @@ import TestSupport
         #expect(!taken.isEmpty, "\(lines)")
     }
 
+    /// The schema's field types, and its words on which keys apply to which, come from the kinds.
+    @Test func theSchemaDescribesTheTypesFromTheirKinds() throws {
+        let definitions = try #require(try JSONSerialization.jsonObject(with: Data(FlowSchema.json.utf8)) as? [String: Any])["$defs"]
+        let schema = try #require((definitions as? [String: Any])?["field"] as? [String: Any])
+        let properties = try #require(schema["properties"] as? [String: [String: Any]])
+        #expect(properties["type"]?["enum"] as? [String] == FieldType.allCases.map(\.rawValue))
+        let condition = (schema["if"] as? [String: Any])?["properties"] as? [String: [String: [String]]]
+        #expect(condition?["type"]?["enum"] == ["choice", "multichoice"], "options are required of the types that have them")
+        #expect(properties["pattern"]?["description"] as? String == "For text and secret: a regular expression the whole answer must match.")
+        #expect(properties["min"]?["description"] as? String
+            == "Lower bound: of the value (integer, number), the length (text, secret) or the number of choices (multichoice).")
+        #expect(properties["options"]?["description"] as? String
+            == "For choice and multichoice: a list of values or { value, label }, or an expression giving a list.")
+    }
+
     /// `FieldKinds/` holds one kind per type, named after it and registered for it, and
     /// the shared files; `Fixtures/FieldKinds` one fixture per type.
     @Test func everyTypeHasItsKindAndItsFixtureAndNothingElseIsThere() throws {

@@ -16,14 +16,14 @@ enum FieldCheck: Check {
     static func check(_ field: Field) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let type = field.type.value
-        if type.kind.boundsMeaning == nil {
+        if type.kind.bounds == nil {
             for bound in [field.min, field.max] {
                 guard let bound else { continue }
-                diagnostics.append(Diagnostic(.badBounds, "a \(type.rawValue) field has no bounds; min and max apply to \(boundedTypes) fields",
+                diagnostics.append(Diagnostic(.badBounds, "a \(type.rawValue) field has no bounds; min and max apply to \(FieldType.listed { $0.bounds != nil }) fields",
                                               at: bound.location))
             }
         }
-        if let min = field.min, let max = field.max, min.value > max.value, type.kind.boundsMeaning != nil {
+        if let min = field.min, let max = field.max, min.value > max.value, type.kind.bounds != nil {
             diagnostics.append(Diagnostic(.badBounds, "min (\(FieldBounds.format(min.value))) is greater than max (\(FieldBounds.format(max.value)))", at: min.location,
                                           notes: [Diagnostic.Note("max is set here", at: max.location)]))
         }
@@ -41,12 +41,6 @@ enum FieldCheck: Check {
             diagnostics.append(Diagnostic(.badDefault, "the default \(problem)", at: SourceLocation(value)))
         }
         return diagnostics
-    }
-
-    /// The types with bounds, as a sentence lists them ("text, secret and number").
-    private static var boundedTypes: String {
-        let names = FieldType.allCases.filter { $0.kind.boundsMeaning != nil }.map(\.rawValue)
-        return names.dropLast().joined(separator: ", ") + (names.count > 1 ? " and " : "") + (names.last ?? "")
     }
 
     /// The listed option values, or nil when options are computed (or absent).

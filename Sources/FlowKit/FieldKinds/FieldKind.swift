@@ -7,7 +7,9 @@ protocol FieldKind: Sendable {
     /// Whether its answers are chosen from `options`.
     var hasOptions: Bool { get }
     /// What `min` and `max` bound, if anything.
-    var boundsMeaning: String? { get }
+    var bounds: FieldBounds.Measure? { get }
+    /// Whether `pattern` applies to its answers.
+    var takesPattern: Bool { get }
     /// Whether a preset answer may be a list.
     var takesList: Bool { get }
     /// Whether a literal `default` is its text, as written (`default: 12345` is "12345").
@@ -42,7 +44,8 @@ protocol FieldKind: Sendable {
 
 extension FieldKind {
     var hasOptions: Bool { false }
-    var boundsMeaning: String? { nil }
+    var bounds: FieldBounds.Measure? { nil }
+    var takesPattern: Bool { false }
     var takesList: Bool { false }
     var takesDefaultAsText: Bool { false }
     var typingHint: String? { nil }

@@ -12,6 +12,11 @@ extension FieldType {
         case .multichoice: MultichoiceKind()
         }
     }
+
+    /// The types whose kind passes `test`, in their order, as prose lists them ("choice and multichoice").
+    static func listed(where test: (any FieldKind) -> Bool) -> String {
+        allCases.filter { test($0.kind) }.map(\.rawValue).prose("and")
+    }
 }
 
 extension FieldPrompt {

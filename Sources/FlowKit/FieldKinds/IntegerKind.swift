@@ -1,6 +1,6 @@
 /// `integer`: a whole number, `min`/`max` on its value.
 struct IntegerKind: FieldKind {
-    var boundsMeaning: String? { "the value" }
+    var bounds: FieldBounds.Measure? { .value }
     var answerNoun: String { "a whole number" }
 
     func valueType(of field: Field) -> ExpressionType { .int }
@@ -13,12 +13,12 @@ struct IntegerKind: FieldKind {
 
     func violation(of value: Value, for field: ResponderTree.FieldNode, options: [FieldPrompt.Option], hidden: Bool) -> String? {
         guard case .int(let number) = value else { return mismatch }
-        return FieldBounds.violation(Double(number), field, unit: nil)
+        return FieldBounds.violation(Double(number), .value, field)
     }
 
     func defaultProblem(_ node: Node, for field: Field, pattern: RegexPattern?, options: [ScalarValue]?) -> String? {
         guard case .int(let value)? = node.scalarValue else { return "must be a whole number" }
-        return FieldBounds.defaultProblem(Double(value), "value", of: field)
+        return FieldBounds.defaultProblem(Double(value), .value, of: field)
     }
 
     /// The numbers the flow compares with, the bounds, 0 and 1.

@@ -3,7 +3,7 @@
 /// options' order; `min`/`max` on how many. Asked as a checklist.
 struct MultichoiceKind: FieldKind {
     var hasOptions: Bool { true }
-    var boundsMeaning: String? { "the number of choices" }
+    var bounds: FieldBounds.Measure? { .count }
     var takesList: Bool { true }
     var answerNoun: String { "a list of options" }
     var widget: FieldWidget { .checklist }
@@ -32,7 +32,7 @@ struct MultichoiceKind: FieldKind {
         for (position, item) in chosen.enumerated() where chosen[..<position].contains(item) {
             return "An option is chosen more than once; choose each option once."
         }
-        return FieldBounds.violation(Double(chosen.count), field, unit: "choices")
+        return FieldBounds.violation(Double(chosen.count), .count, field)
     }
 
     func defaultProblem(_ node: Node, for field: Field, pattern: RegexPattern?, options: [ScalarValue]?) -> String? {
@@ -40,7 +40,7 @@ struct MultichoiceKind: FieldKind {
         if let options, let stray = values.first(where: { !options.contains($0.scalarValue ?? .null) }) {
             return "lists '\(stray.string ?? "")', which is not one of the options"
         }
-        return FieldBounds.defaultProblem(Double(values.count), "choices", of: field)
+        return FieldBounds.defaultProblem(Double(values.count), .count, of: field)
     }
 
     /// Each option alone by number, then all of them.

@@ -1,7 +1,7 @@
 /// `number`: a decimal literal that keeps its value as a double (spec §6 1.2),
 /// `min`/`max` on its value.
 struct NumberKind: FieldKind {
-    var boundsMeaning: String? { "the value" }
+    var bounds: FieldBounds.Measure? { .value }
     var answerNoun: String { "a number" }
 
     func valueType(of field: Field) -> ExpressionType { .double }
@@ -24,16 +24,16 @@ struct NumberKind: FieldKind {
 
     func violation(of value: Value, for field: ResponderTree.FieldNode, options: [FieldPrompt.Option], hidden: Bool) -> String? {
         switch value {
-        case .double(let number): FieldBounds.violation(number, field, unit: nil)
-        case .int(let number): FieldBounds.violation(Double(number), field, unit: nil)
+        case .double(let number): FieldBounds.violation(number, .value, field)
+        case .int(let number): FieldBounds.violation(Double(number), .value, field)
         default: mismatch
         }
     }
 
     func defaultProblem(_ node: Node, for field: Field, pattern: RegexPattern?, options: [ScalarValue]?) -> String? {
         switch node.scalarValue {
-        case .int(let value)?: FieldBounds.defaultProblem(Double(value), "value", of: field)
-        case .float(let value)?: FieldBounds.defaultProblem(value, "value", of: field)
+        case .int(let value)?: FieldBounds.defaultProblem(Double(value), .value, of: field)
+        case .float(let value)?: FieldBounds.defaultProblem(value, .value, of: field)
         default: "must be a number"
         }
     }

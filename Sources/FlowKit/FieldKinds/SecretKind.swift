@@ -3,7 +3,8 @@
 struct SecretKind: FieldKind {
     private let text = TextKind()
 
-    var boundsMeaning: String? { text.boundsMeaning }
+    var bounds: FieldBounds.Measure? { text.bounds }
+    var takesPattern: Bool { text.takesPattern }
     var takesDefaultAsText: Bool { text.takesDefaultAsText }
     var answerNoun: String { text.answerNoun }
 

@@ -1,7 +1,8 @@
 /// `text`: any line, as typed; `pattern` and `min`/`max` on its length in Unicode
 /// scalars, as CEL's size() counts. `SecretKind` shares its rules.
 struct TextKind: FieldKind {
-    var boundsMeaning: String? { "the length" }
+    var bounds: FieldBounds.Measure? { .length }
+    var takesPattern: Bool { true }
     var takesDefaultAsText: Bool { true }
     var answerNoun: String { "text" }
 
@@ -17,13 +18,13 @@ struct TextKind: FieldKind {
         if let pattern = field.pattern, case .success(let regex) = RegexPattern.compile(pattern), regex.matches(text, whole: true) != true {
             return "\(MessageText.naming(text, hidden: hidden)) does not have the expected form."
         }
-        return FieldBounds.violation(Double(text.unicodeScalars.count), field, unit: "characters")
+        return FieldBounds.violation(Double(text.unicodeScalars.count), .length, field)
     }
 
     func defaultProblem(_ node: Node, for field: Field, pattern: RegexPattern?, options: [ScalarValue]?) -> String? {
         guard node.kind == .scalar, node.scalarKind != .null, let text = node.string else { return "must be text" }
         if let pattern, pattern.matches(text, whole: true) == false { return "'\(text)' does not match the field's pattern" }
-        return FieldBounds.defaultProblem(Double(text.unicodeScalars.count), "length", of: field)
+        return FieldBounds.defaultProblem(Double(text.unicodeScalars.count), .length, of: field)
     }
 
     /// The texts the flow compares with or holds, the placeholder, and a filler that fits the bounds.

@@ -269,11 +269,11 @@ public enum FlowSchema {
                 "placeholder": text("Shown greyed while the answer is empty."),
                 "default": ["description": "Used when the answer is empty: a literal, or a template."],
                 "required": flag("An empty answer with no default is refused (default false)."),
-                "pattern": ["type": "string", "description": "For text and secret: a regular expression the whole answer must match."],
-                "min": ["type": "number", "description": "Lower bound: of the value (integer, number), the length (text, secret) or the number of choices (multichoice)."],
-                "max": ["type": "number", "description": "Upper bound: of the value (integer, number), the length (text, secret) or the number of choices (multichoice)."],
+                "pattern": ["type": "string", "description": .string("For \(FieldType.listed { $0.takesPattern }): a regular expression the whole answer must match.")],
+                "min": ["type": "number", "description": .string("Lower bound: of \(boundsMeanings).")],
+                "max": ["type": "number", "description": .string("Upper bound: of \(boundsMeanings).")],
                 "options": [
-                    "description": "For choice and multichoice: a list of values or { value, label }, or an expression giving a list.",
+                    "description": .string("For \(FieldType.listed { $0.hasOptions }): a list of values or { value, label }, or an expression giving a list."),
                     "oneOf": [["type": "array", "items": ["$ref": "#/$defs/option"]], ["$ref": "#/$defs/expression"]],
                 ],
                 "when": expression("The field is asked only while this holds; otherwise its value is null."),
@@ -295,6 +295,15 @@ public enum FlowSchema {
             "if": ["properties": ["type": ["enum": .array(FieldType.allCases.filter(\.kind.hasOptions).map { .string($0.rawValue) })]], "required": ["type"]],
             "then": ["required": ["options"]],
         ]
+    }
+
+    /// What `min` and `max` bound, by type, from the field kinds: "the value (integer,
+    /// number), the length (text, secret) or the number of choices (multichoice)".
+    private static var boundsMeanings: String {
+        FieldBounds.Measure.allCases.compactMap { measure -> String? in
+            let types = FieldType.allCases.filter { $0.kind.bounds == measure }.map(\.rawValue)
+            return types.isEmpty ? nil : "\(measure.noun) (\(types.joined(separator: ", ")))"
+        }.prose("or")
     }
 
     static var branch: JSONSchemaValue {
