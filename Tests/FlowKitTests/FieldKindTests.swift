@@ -124,12 +124,18 @@ import TestSupport
             return String(step[step.index(after: open)..<close])
         }
         #expect(paths.count == 4, "\(paths)")
+        var texts = ""
         for path in paths {
             for type in FieldType.allCases {
                 let name = String(Self.kindName(type).dropLast(4))
                 let file = path.replacingOccurrences(of: "<Name>", with: name).replacingOccurrences(of: "<name>", with: type.rawValue)
-                #expect(FileManager.default.fileExists(atPath: Fixtures.packageRoot.appendingPathComponent(file).path), "\(file)")
+                let text = try? String(contentsOf: Fixtures.packageRoot.appendingPathComponent(file), encoding: .utf8)
+                #expect(text != nil, "\(file)")
+                texts += text ?? ""
             }
+        }
+        for declaration in ["public enum FieldType", "var kind: any FieldKind", ": FieldKind {"] {
+            #expect(texts.contains(declaration), "no file of the recipe holds '\(declaration)'")
         }
     }
 }
