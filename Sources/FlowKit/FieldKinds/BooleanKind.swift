@@ -29,6 +29,12 @@ struct BooleanKind: FieldKind {
 
     func listItems(of prompt: FieldPrompt) -> [String] { ["Yes", "No"] }
 
+    /// As its list names it.
+    func shown(_ value: Value, in prompt: FieldPrompt) -> String {
+        guard case .bool(let yes) = value else { return TerminalText.line(value.displayText) }
+        return listItems(of: prompt)[yes ? 0 : 1]
+    }
+
     /// "No" for false; "Yes" for any other value, nothing for none.
     func listEntry(of value: Value?, in prompt: FieldPrompt) -> Int? {
         value.map { $0 == .bool(false) ? 1 : 0 }

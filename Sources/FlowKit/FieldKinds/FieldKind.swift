@@ -34,6 +34,8 @@ protocol FieldKind: Sendable {
     func defaultProblem(_ node: Node, for field: Field, pattern: RegexPattern?, options: [ScalarValue]?) -> String?
     /// The lines a generated test tries at the field, besides no answer.
     func candidates(at prompt: FieldPrompt, from pool: InputCandidates) -> [String]
+    /// An answer (not null, not secret) as a form's row shows it.
+    func shown(_ value: Value, in prompt: FieldPrompt) -> String
     /// The entries of its list widget, "(no answer)" aside.
     func listItems(of prompt: FieldPrompt) -> [String]
     /// The entry of its list widget that stands for `value`, if any.
@@ -51,6 +53,15 @@ extension FieldKind {
     var typingHint: String? { nil }
     var widget: FieldWidget { .line }
     func listItems(of prompt: FieldPrompt) -> [String] { [] }
+
+    /// An option's label, a list's options' labels, or the value's text, escaped.
+    func shown(_ value: Value, in prompt: FieldPrompt) -> String {
+        if let option = prompt.options.first(where: { $0.value == value }) { return option.label }
+        if case .list(let values) = value {
+            return values.map { value in prompt.options.first { $0.value == value }?.label ?? TerminalText.line(value.displayText) }.joined(separator: ", ")
+        }
+        return TerminalText.line(value.displayText)
+    }
     func listEntry(of value: Value?, in prompt: FieldPrompt) -> Int? { nil }
     func listAnswer(_ entry: Int) -> String { String(entry + 1) }
 
