@@ -1,6 +1,7 @@
 /// One field type, whole (spec §6): the type of the value it sets, how a typed line
 /// reads, the constraints an answer keeps, what a valid `default` is, the lines a
-/// generated test tries, and the widget that asks it in the terminal. Each type is one
+/// generated test tries, the widget that asks it in the terminal and how a form's row
+/// shows its answer (masking aside, `FieldPrompt+Shown`). Each type is one
 /// unit in this folder, found through `FieldType.kind`; the places that need a type's
 /// rule ask its kind rather than switching on the type.
 protocol FieldKind: Sendable {
