@@ -105,7 +105,7 @@ final class ScopeTables: Sendable {
         let variables = Set(flow.variables.map(\.name.value))
         var options: [String: [String]] = [:]
         for screen in flow.screens {
-            for field in screen.fields where field.type.value.hasOptions && !variables.contains(field.id.value) && options[field.id.value] == nil {
+            for field in screen.fields where field.type.value.kind.hasOptions && !variables.contains(field.id.value) && options[field.id.value] == nil {
                 guard case .list(let list, _)? = field.options else { continue }
                 let texts = list.compactMap { $0.value.scalarKind == .string ? $0.value.string : nil }
                 if texts.count == list.count { options[field.id.value] = texts }
@@ -132,18 +132,10 @@ final class ScopeTables: Sendable {
 extension Field {
     /// The type of the value the field sets (spec §6); `null` while unanswered is
     /// allowed with every type, as the checker allows `null` everywhere.
-    var valueType: ExpressionType {
-        switch type.value {
-        case .text, .secret: .string
-        case .integer: .int
-        case .number: .double
-        case .boolean: .bool
-        case .choice: optionType
-        case .multichoice: .list(optionType)
-        }
-    }
+    var valueType: ExpressionType { type.value.kind.valueType(of: self) }
 
-    private var optionType: ExpressionType {
+    /// The type of the listed options' values, joined; `dyn` for computed options.
+    var optionType: ExpressionType {
         guard case .list(let options, _)? = options, let first = options.first else { return .dyn }
         var joined = ExpressionType.ofLiteral(first.value)
         for option in options.dropFirst() { joined = joined.joined(with: ExpressionType.ofLiteral(option.value)) }

@@ -16,15 +16,15 @@ enum FieldCheck: Check {
     static func check(_ field: Field) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let type = field.type.value
-        if type.boundsMeaning == nil {
+        if type.kind.bounds == nil {
             for bound in [field.min, field.max] {
                 guard let bound else { continue }
-                diagnostics.append(Diagnostic(.badBounds, "a \(type.rawValue) field has no bounds; min and max apply to text, secret, integer, number and multichoice fields",
+                diagnostics.append(Diagnostic(.badBounds, "a \(type.rawValue) field has no bounds; min and max apply to \(FieldType.listed { $0.bounds != nil }) fields",
                                               at: bound.location))
             }
         }
-        if let min = field.min, let max = field.max, min.value > max.value, type.boundsMeaning != nil {
-            diagnostics.append(Diagnostic(.badBounds, "min (\(format(min.value))) is greater than max (\(format(max.value)))", at: min.location,
+        if let min = field.min, let max = field.max, min.value > max.value, type.kind.bounds != nil {
+            diagnostics.append(Diagnostic(.badBounds, "min (\(FieldBounds.format(min.value))) is greater than max (\(FieldBounds.format(max.value)))", at: min.location,
                                           notes: [Diagnostic.Note("max is set here", at: max.location)]))
         }
         var pattern: RegexPattern?
@@ -45,7 +45,7 @@ enum FieldCheck: Check {
 
     /// The listed option values, or nil when options are computed (or absent).
     private static func checkOptions(_ field: Field, into diagnostics: inout [Diagnostic]) -> [ScalarValue]? {
-        guard field.type.value.hasOptions else { return nil }
+        guard field.type.value.kind.hasOptions else { return nil }
         guard let options = field.options else {
             diagnostics.append(Diagnostic(.missingKey, "a \(field.type.value.rawValue) field needs 'options'", at: field.id.location))
             return nil
@@ -70,43 +70,6 @@ enum FieldCheck: Check {
     /// Why a literal default does not satisfy its field, or nil if it does (or is a template).
     private static func defaultProblem(_ node: Node, field: Field, pattern: RegexPattern?, options: [ScalarValue]?) -> String? {
         if node.kind == .scalar, node.scalarKind == .string, node.string?.contains("{{") == true { return nil }
-        let min = field.min?.value, max = field.max?.value
-        func outOfBounds(_ measure: Double, _ what: String) -> String? {
-            if let min, measure < min { return "is below min \(format(min)) (\(what) \(format(measure)))" }
-            if let max, measure > max { return "is above max \(format(max)) (\(what) \(format(measure)))" }
-            return nil
-        }
-        switch field.type.value {
-        case .text, .secret:
-            guard node.kind == .scalar, node.scalarKind != .null, let text = node.string else { return "must be text" }
-            if let pattern, pattern.matches(text, whole: true) == false { return "'\(text)' does not match the field's pattern" }
-            return outOfBounds(Double(text.unicodeScalars.count), "length")
-        case .integer:
-            guard case .int(let value)? = node.scalarValue else { return "must be a whole number" }
-            return outOfBounds(Double(value), "value")
-        case .number:
-            switch node.scalarValue {
-            case .int(let value)?: return outOfBounds(Double(value), "value")
-            case .float(let value)?: return outOfBounds(value, "value")
-            default: return "must be a number"
-            }
-        case .boolean:
-            guard case .bool? = node.scalarValue else { return "must be true or false" }
-            return nil
-        case .choice:
-            guard let value = node.scalarValue, node.kind == .scalar else { return "must be one of the options" }
-            if let options, !options.contains(value) { return "'\(node.string ?? "")' is not one of the options" }
-            return nil
-        case .multichoice:
-            guard let values = node.sequence else { return "must be a list of options" }
-            if let options, let stray = values.first(where: { !options.contains($0.scalarValue ?? .null) }) {
-                return "lists '\(stray.string ?? "")', which is not one of the options"
-            }
-            return outOfBounds(Double(values.count), "choices")
-        }
-    }
-
-    private static func format(_ number: Double) -> String {
-        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        return field.type.value.kind.defaultProblem(node, for: field, pattern: pattern, options: options)
     }
 }

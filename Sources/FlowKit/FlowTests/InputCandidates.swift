@@ -4,8 +4,10 @@
 /// fits its bounds, then the screen's actions that need no answers (`/ID`); the action
 /// prompt with every action offered and the built-ins.
 struct InputCandidates {
-    private let strings: [String]
-    private let numbers: [String]
+    /// The texts the flow compares with or holds.
+    let strings: [String]
+    /// The numbers the flow compares with.
+    let numbers: [String]
     /// Every name the flow's conditions (and computed values) read: a field none of them
     /// reads does not decide where the run goes, so one accepted answer to it is enough.
     /// A field whose value only travels (`set`, `result`) is such a field: trying each
@@ -68,29 +70,12 @@ struct InputCandidates {
     }
 
     private func lines(for prompt: FieldPrompt) -> [String] {
-        let field = prompt.field
-        var lines = [""]
-        switch field.type {
-        case .boolean:
-            lines += ["y", "n"]
-        case .choice:
-            lines += prompt.options.indices.prefix(Self.perField).map { String($0 + 1) }
-        case .multichoice:
-            lines += prompt.options.indices.prefix(Self.perField - 2).map { String($0 + 1) }
-            lines.append(prompt.options.indices.map { String($0 + 1) }.joined(separator: ","))
-        case .integer, .number:
-            let bounds = [field.min, field.max].compactMap { $0 }.map { field.type == .integer ? String(Int($0)) : String($0) }
-            lines += numbers + bounds + ["0", "1"]
-        case .text, .secret:
-            lines += strings.filter { !$0.isEmpty }
-            if let placeholder = prompt.placeholder { lines.append(placeholder) }
-            lines.append(filler(min: field.min, max: field.max))
-        }
+        let lines = [""] + prompt.field.type.kind.candidates(at: prompt, from: self)
         return Array(unique(lines).prefix(Self.perField))
     }
 
     /// "test", repeated or cut to fit a length between `min` and `max`.
-    private func filler(min: Double?, max: Double?) -> String {
+    static func filler(min: Double?, max: Double?) -> String {
         let low = Int(min ?? 0), high = Int(max ?? 40)
         let length = Swift.max(low, Swift.min(4, high))
         return String(String(repeating: "test", count: length / 4 + 1).prefix(length))

@@ -60,16 +60,14 @@ public struct Form: Sendable {
         actions = Self.bar(prompt.offered)
         editor = LineEditor(text: prompt.editorText)
         let initial = prompt.currentValue ?? prompt.defaultValue
-        switch prompt.field.type {
-        case .boolean:
-            choice = offersNoAnswer(prompt) && initial == nil ? 0 : (initial == .bool(false) ? 1 : 0) + (offersNoAnswer(prompt) ? 1 : 0)
-        case .choice:
-            let index = prompt.options.firstIndex { $0.value == initial }
+        switch prompt.field.type.kind.widget {
+        case .list:
+            let index = prompt.field.type.kind.listEntry(of: initial, in: prompt)
             choice = offersNoAnswer(prompt) && index == nil ? 0 : (index ?? 0) + (offersNoAnswer(prompt) ? 1 : 0)
-        case .multichoice:
+        case .checklist:
             choice = 0
             if case .list(let values)? = initial { chosen = Set(prompt.options.indices.filter { values.contains(prompt.options[$0].value) }) } else { chosen = [] }
-        default:
+        case .line:
             break
         }
     }
@@ -113,12 +111,11 @@ public struct Form: Sendable {
     /// The entries of a list field, "(no answer)" first where it applies.
     private var listItems: [String] {
         guard let field else { return [] }
-        let none = offersNoAnswer(field) ? ["(no answer)"] : []
-        switch field.field.type {
-        case .boolean: return none + ["Yes", "No"]
-        case .choice: return none + field.options.map(\.label)
-        case .multichoice: return field.options.map(\.label)
-        default: return []
+        let kind = field.field.type.kind
+        switch kind.widget {
+        case .list: return (offersNoAnswer(field) ? ["(no answer)"] : []) + kind.listItems(of: field)
+        case .checklist: return kind.listItems(of: field)
+        case .line: return []
         }
     }
 
@@ -172,8 +169,8 @@ public struct Form: Sendable {
         guard let field else { return .redraw }
         if case .backTab = key { return rows.isEmpty ? .redraw : .previousField }
         if case .up = key, !isList { return rows.isEmpty ? .redraw : .previousField }
-        switch field.field.type {
-        case .text, .secret, .integer, .number:
+        switch field.field.type.kind.widget {
+        case .line:
             switch key {
             case .enter, .tab, .down: return .answer(String(editor.text))
             case .endOfInput where editor.text.isEmpty: return .endOfInput
@@ -182,7 +179,7 @@ public struct Form: Sendable {
                 message = InputLimit.refusal
             default: editor.handle(key)
             }
-        case .boolean, .choice:
+        case .list:
             let items = listItems
             switch key {
             case .up: choice = (choice + items.count - 1) % max(items.count, 1)
@@ -201,7 +198,7 @@ public struct Form: Sendable {
             default: break
             }
             typed = ""
-        case .multichoice:
+        case .checklist:
             let items = listItems
             switch key {
             case .up: choice = (choice + items.count - 1) % max(items.count, 1)
@@ -217,16 +214,15 @@ public struct Form: Sendable {
     }
 
     private var isList: Bool {
-        guard let type = field?.field.type else { return false }
-        return type == .boolean || type == .choice || type == .multichoice
+        guard let widget = field?.field.type.kind.widget else { return false }
+        return widget != .line
     }
 
     /// A list's answer as plain mode reads it: "y"/"n", an option's number, or "" for "(no answer)".
     private func listAnswer(_ field: FieldPrompt) -> String {
         let entry = choice - (offersNoAnswer(field) ? 1 : 0)
         guard entry >= 0 else { return "" }
-        if field.field.type == .boolean { return entry == 0 ? "y" : "n" }
-        return String(entry + 1)
+        return field.field.type.kind.listAnswer(entry)
     }
 
     // MARK: Drawing
@@ -238,8 +234,9 @@ public struct Form: Sendable {
         var cursor: (row: Int, column: Int)?
         if let field {
             if let help = field.help { lines += TextWrapping.wrap(help, width: width).components(separatedBy: "\n").map(style.dim) }
-            switch field.field.type {
-            case .text, .secret, .integer, .number:
+            let widget = field.field.type.kind.widget
+            switch widget {
+            case .line:
                 let label = field.label + ":"
                 var line = style.bold(label) + " "
                 // What is typed shows as the field shows it (`FieldPrompt.shown(typing:)`), the cursor after it.
@@ -251,11 +248,11 @@ public struct Form: Sendable {
                 let before = DisplayWidth.of(field.shown(typing: String(editor.text[..<editor.cursor])))
                 cursor = (lines.count, DisplayWidth.of(label) + 1 + before)
                 lines.append(line)
-            case .boolean, .choice, .multichoice:
-                lines.append(style.bold(field.label) + (field.field.type == .multichoice ? style.dim("  (space to choose, enter to finish)") : ""))
+            case .list, .checklist:
+                lines.append(style.bold(field.label) + (widget == .checklist ? style.dim("  (space to choose, enter to finish)") : ""))
                 for (index, item) in listItems.enumerated() {
                     let pointer = index == choice ? style.cyan("❯") : " "
-                    let box = field.field.type == .multichoice ? (chosen.contains(index) ? style.green("◉ ") : "○ ") : ""
+                    let box = widget == .checklist ? (chosen.contains(index) ? style.green("◉ ") : "○ ") : ""
                     lines.append("\(pointer) \(box)\(index == choice ? style.bold(item) : item)")
                 }
             }

@@ -19,22 +19,9 @@ public struct Field: Sendable {
     @OutOfLine public var message: Located<String>? = nil
 }
 
-/// The kinds of answer a field takes.
+/// The kinds of answer a field takes; each type's rules are its `FieldKind` (`FieldType.kind`).
 public enum FieldType: String, Sendable, CaseIterable {
     case text, secret, integer, number, boolean, choice, multichoice
-
-    /// The types whose answers are chosen from `options`.
-    public var hasOptions: Bool { self == .choice || self == .multichoice }
-
-    /// What `min` and `max` bound, if anything.
-    public var boundsMeaning: String? {
-        switch self {
-        case .integer, .number: "the value"
-        case .text, .secret: "the length"
-        case .multichoice: "the number of choices"
-        case .boolean, .choice: nil
-        }
-    }
 }
 
 /// A field's options: listed, or computed by an expression.

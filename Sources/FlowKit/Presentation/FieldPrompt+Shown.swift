@@ -45,16 +45,11 @@ extension FieldPrompt {
         return TerminalText.escaped(line)
     }
 
-    /// An answer taken, as a form's row shows it: an option's label, `Yes`/`No`, the
-    /// value's text; the mask for a secret (`isSecret`, as the session took it).
+    /// An answer taken, as a form's row shows it: nothing for none, the mask for a
+    /// secret (`isSecret`, as the session took it), else as the field's kind shows it.
     func shown(answer value: Value, isSecret: Bool) -> String {
         if value == .null { return "" }
         if isSecret { return SecretMask.mask }
-        if let option = options.first(where: { $0.value == value }) { return option.label }
-        if case .list(let values) = value {
-            return values.map { value in options.first { $0.value == value }?.label ?? TerminalText.line(value.displayText) }.joined(separator: ", ")
-        }
-        if case .bool(let yes) = value { return yes ? "Yes" : "No" }
-        return TerminalText.line(value.displayText)
+        return field.type.kind.shown(value, in: self)
     }
 }

@@ -54,7 +54,7 @@ public struct PresetAnswers: Sendable {
             if let earlier = zip(entries, fields).first(where: { $0.1 == (flow, field.id) })?.0 {
                 throw refuse("\(MessageText.quoted(entry.key)) and \(MessageText.quoted(earlier.key)) both answer the field '\(tree.flows[flow].id).\(field.id)'; give each field one answer")
             }
-            if case .list = entry.answer, field.type != .multichoice {
+            if case .list = entry.answer, !field.type.kind.takesList {
                 throw refuse("the answer for \(MessageText.quoted(entry.key)) is a list, but only a multichoice field takes a list (\(MessageText.quoted(entry.key)) is of type \(field.type.rawValue))")
             }
             fields.append((flow, field.id))

@@ -152,7 +152,7 @@ private struct ResponderTreeCompiler {
         if let node = field.defaultValue {
             if node.scalarKind == .string, let text = node.string, text.contains("{{") {
                 defaultValue = .template(template(Located(text, at: SourceLocation(node))))
-            } else if field.type.value == .text || field.type.value == .secret, node.kind == .scalar, let text = node.string {
+            } else if field.type.value.kind.takesDefaultAsText, node.kind == .scalar, let text = node.string {
                 // `default: 12345` on a text field is the text "12345".
                 defaultValue = .literal(.string(text))
             } else {

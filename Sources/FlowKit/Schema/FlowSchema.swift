@@ -259,7 +259,7 @@ public enum FlowSchema {
             "properties": [
                 "id": ["$ref": "#/$defs/id", "description": "Required: the variable the answer sets, in the screen's flow."],
                 "type": [
-                    "enum": ["text", "secret", "integer", "number", "boolean", "choice", "multichoice"],
+                    "enum": .array(FieldType.allCases.map { .string($0.rawValue) }),
                     "description": "The kind of answer (default text). A secret is never shown, saved or logged.",
                 ],
                 "label": text("The prompt (default: the id, humanized)."),
@@ -267,11 +267,11 @@ public enum FlowSchema {
                 "placeholder": text("Shown greyed while the answer is empty."),
                 "default": ["description": "Used when the answer is empty: a literal, or a template."],
                 "required": flag("An empty answer with no default is refused (default false)."),
-                "pattern": ["type": "string", "description": "For text and secret: a regular expression the whole answer must match."],
-                "min": ["type": "number", "description": "Lower bound: of the value (integer, number), the length (text, secret) or the number of choices (multichoice)."],
-                "max": ["type": "number", "description": "Upper bound: of the value (integer, number), the length (text, secret) or the number of choices (multichoice)."],
+                "pattern": ["type": "string", "description": .string("For \(FieldType.listed { $0.takesPattern }): a regular expression the whole answer must match.")],
+                "min": ["type": "number", "description": .string("Lower bound: of \(boundsMeanings).")],
+                "max": ["type": "number", "description": .string("Upper bound: of \(boundsMeanings).")],
                 "options": [
-                    "description": "For choice and multichoice: a list of values or { value, label }, or an expression giving a list.",
+                    "description": .string("For \(FieldType.listed { $0.hasOptions }): a list of values or { value, label }, or an expression giving a list."),
                     "oneOf": [["type": "array", "items": ["$ref": "#/$defs/option"]], ["$ref": "#/$defs/expression"]],
                 ],
                 "when": expression("The field is asked only while this holds; otherwise its value is null."),
@@ -290,9 +290,18 @@ public enum FlowSchema {
             ],
             "required": ["id"],
             "additionalProperties": false,
-            "if": ["properties": ["type": ["enum": ["choice", "multichoice"]]], "required": ["type"]],
+            "if": ["properties": ["type": ["enum": .array(FieldType.allCases.filter(\.kind.hasOptions).map { .string($0.rawValue) })]], "required": ["type"]],
             "then": ["required": ["options"]],
         ]
+    }
+
+    /// What `min` and `max` bound, by type, from the field kinds: "the value (integer,
+    /// number), the length (text, secret) or the number of choices (multichoice)".
+    private static var boundsMeanings: String {
+        FieldBounds.Measure.allCases.compactMap { measure -> String? in
+            let types = FieldType.allCases.filter { $0.kind.bounds == measure }.map(\.rawValue)
+            return types.isEmpty ? nil : "\(measure.noun) (\(types.joined(separator: ", ")))"
+        }.prose("or")
     }
 
     static var branch: JSONValue {

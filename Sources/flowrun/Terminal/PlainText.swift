@@ -18,7 +18,7 @@ enum PlainText {
         if !prompt.options.isEmpty {
             text += " (" + prompt.options.enumerated().map { "\($0 + 1). \($1.label)" }.joined(separator: ", ") + ")"
         }
-        if prompt.field.type == .boolean { text += " (y/n)" }
+        if let hint = prompt.typingHint { text += hint }
         if let shown = prompt.shownDefault, !shown.isEmpty { text += " [\(shown)]" }
         // The screen's own actions that need no answers can be chosen here as `/ID` (cli.md 1.1);
         // `/back` and `/quit` always can, and go unsaid.
