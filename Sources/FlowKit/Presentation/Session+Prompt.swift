@@ -4,7 +4,7 @@ extension Session {
     public var prompt: Prompt? {
         if let outcome { return .ended(outcome) }
         if let again = askingAgainPrompt() { return again }
-        var run = Run(session: self)
+        var run = SessionRun(session: self)
         switch state.phase {
         case .notStarted:
             return nil
@@ -31,7 +31,7 @@ extension Session {
     }
 
     /// The screen's actions whose `when` holds, rendered and escaped for a terminal.
-    private func offeredActions(on screen: Int, run: inout Run) -> [ActionPrompt.Action] {
+    private func offeredActions(on screen: Int, run: inout SessionRun) -> [ActionPrompt.Action] {
         let node = tree.screens[screen]
         return node.actions.filter { run.holds($0.when, in: node.flow) }.map { action in
             ActionPrompt.Action(id: action.id, label: TerminalText.line(run.render(action.label, in: node.flow) ?? Self.humanized(action.id)), key: action.key,

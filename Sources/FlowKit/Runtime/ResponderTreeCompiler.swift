@@ -22,9 +22,10 @@ extension ResponderTree {
     /// Compiles a document that may have errors, for the analysis that finds them (the
     /// checks and the language server): its routing whole, a target that names nothing
     /// as nil; its expressions and templates kept as written but not parsed. What only a
-    /// run reads is left out: screens' fields, flows' variables, params, `result`,
-    /// `computed`, `env` and `with`, branches' `set`, `say` and `run`, and a launch's
-    /// `with` (the checks read those from the model). Such a tree is never run.
+    /// run reads is left out: screens' titles, texts and fields, actions' labels and
+    /// `when`, flows' variables, params, `result`, `computed`, `env` and `with`, branches'
+    /// `set`, `say` and `run`, and a launch's `with` (the checks read those from the
+    /// model). Such a tree is never run.
     convenience init(analysing index: FlowIndex) {
         self.init(ResponderTreeCompiler(index: index, forRunning: false))
     }
@@ -131,12 +132,13 @@ private struct ResponderTreeCompiler {
     private mutating func compile(_ screen: Screen, flow: Int, flowPath: [String]) -> ResponderTree.ScreenNode {
         ResponderTree.ScreenNode(
             id: screen.id.value, flow: flow,
-            title: template(screen.title), text: template(screen.text),
+            title: forRunning ? template(screen.title) : nil, text: forRunning ? template(screen.text) : nil,
             fields: forRunning ? screen.fields.map { field in compile(field) } : [],
             actions: screen.actions.map { action in
-                ResponderTree.ActionNode(id: action.id.value, number: actions.number(action.id.value), label: template(action.label), key: action.key?.value,
+                ResponderTree.ActionNode(id: action.id.value, number: actions.number(action.id.value),
+                                         label: forRunning ? template(action.label) : nil, key: action.key?.value,
                                          validatesFields: action.validatesFields, isDefault: action.isDefault?.value ?? false,
-                                         when: expression(action.when),
+                                         when: forRunning ? expression(action.when) : nil,
                                          location: action.id.location)
             },
             handlers: numbered(screen.handlers, handlingFlow: flow),

@@ -83,7 +83,7 @@ extension Session {
     /// why it is asked; no action but `quit` can be chosen meanwhile.
     func askingAgainPrompt() -> Prompt? {
         guard let asked = fieldsAskedAgain.first else { return nil }
-        var run = Run(session: self)
+        var run = SessionRun(session: self)
         let node = tree.screens[asked.screen]
         let field = node.fields[asked.position]
         return .field(FieldPrompt(

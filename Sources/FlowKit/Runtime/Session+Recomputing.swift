@@ -35,7 +35,7 @@ extension Session {
             } else if fromSecret, repetition.elements.allSatisfy({ $0 == .null }) {
                 state.flows[flow].repetition?.elementsAreSecret = true
             } else if given.count == 1, let elements = given.first {
-                guard elements.indices.contains(repetition.position), elements.count <= Run.maxElements else { return problem }
+                guard elements.indices.contains(repetition.position), elements.count <= SessionRun.maxElements else { return problem }
                 state.flows[flow].repetition?.elements = elements
                 state.flows[flow].repetition?.elementsAreSecret = false
             } else {
@@ -105,7 +105,7 @@ extension Session {
         for flow in runningFlows {
             for case .screen(let screen) in state.flows[flow].stack { screens.insert(screen) }
         }
-        var run = Run(session: self)
+        var run = SessionRun(session: self)
         var found: [(screen: Int, position: Int, field: ResponderTree.FieldNode)] = []
         for screen in screens.sorted() {
             let node = tree.screens[screen]

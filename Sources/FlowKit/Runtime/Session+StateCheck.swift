@@ -26,7 +26,7 @@ extension Session {
             }
             if let repetition = flowState.repetition {
                 guard tree.repeatedFlows.contains(flow), tree.flows[flow].params.contains(repetition.elementParam),
-                      repetition.elements.indices.contains(repetition.position), repetition.elements.count <= Run.maxElements,
+                      repetition.elements.indices.contains(repetition.position), repetition.elements.count <= SessionRun.maxElements,
                       repetition.results.count == repetition.position, repetition.finishedRuns.count == repetition.position else {
                     return "the repetition of flow '\(tree.flows[flow].id)' does not add up"
                 }
@@ -132,7 +132,7 @@ extension Session {
             return "flow '\(node.id)' has no value for its variable '\(missing.name)'"
         }
         let fields = Dictionary(node.screens.flatMap { screen in tree.screens[screen].fields.map { ($0.id, $0) } }) { first, _ in first }
-        var run = Run(session: self)
+        var run = SessionRun(session: self)
         for (name, initial) in node.initialVariables {
             guard let value = variables[name] else { continue }
             let type = node.variableTypes[name] ?? .dyn

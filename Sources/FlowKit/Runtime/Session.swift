@@ -61,7 +61,7 @@ public struct Session: Sendable {
     /// Every flow's variables by flow id, with its computed values as they read now; a
     /// flow that never started has its initial values.
     public var values: [String: [String: Value]] {
-        let run = Run(session: self)
+        let run = SessionRun(session: self)
         return Dictionary(tree.flows.indices.map { flow in
             var values = state.flows[flow].variables
             // Read after the run stopped, a signal too: these are evaluated whole.
@@ -99,7 +99,7 @@ public struct Session: Sendable {
     /// extended: the run goes on where it was saved.
     public func redisplay() -> [SessionEvent] {
         guard outcome == nil, let screen = currentScreen else { return [] }
-        var run = Run(session: self)
+        var run = SessionRun(session: self)
         let flows = Array(sequence(first: tree.screens[screen].flow) { tree.flows[$0].parent }.reversed())
         let view = run.view(of: screen, titlesOf: flows)
         return run.events.map(\.escapedForTerminal) + [.screenShown(view)]
@@ -146,7 +146,7 @@ public struct Session: Sendable {
         case .action: asked = tree.screens[screen].fields.count
         default: return [.refused("There is no such question on this screen.")]
         }
-        var run = Run(session: self)
+        var run = SessionRun(session: self)
         let field = tree.screens[screen].fields[position]
         guard position < asked, run.holds(field.when, in: tree.screens[screen].flow) else {
             return [.refused("That question is not asked now.")]
@@ -219,13 +219,13 @@ public struct Session: Sendable {
         return events
     }
 
-    mutating func beginRun() -> Run {
-        let run = Run(session: self)
+    mutating func beginRun() -> SessionRun {
+        let run = SessionRun(session: self)
         state = SessionState(flows: [])
         return run
     }
 
-    mutating func finish(_ run: Run) -> [SessionEvent] {
+    mutating func finish(_ run: SessionRun) -> [SessionEvent] {
         state = run.state
         return run.events.map(\.escapedForTerminal)
     }
@@ -243,7 +243,7 @@ public struct Session: Sendable {
 
     /// A field's options with rendered labels; warnings of computing them were given when the field was shown.
     func options(of field: ResponderTree.FieldNode, screen: Int) -> [FieldPrompt.Option] {
-        var run = Run(session: self)
+        var run = SessionRun(session: self)
         return run.options(of: field, in: tree.screens[screen].flow)
     }
 }

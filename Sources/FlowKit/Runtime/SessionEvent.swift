@@ -29,7 +29,7 @@ public enum SessionEvent: Sendable, Equatable {
 extension SessionEvent {
     /// The event with its messages escaped for a terminal (`TerminalText`): a `say`, a
     /// refusal and a warning can quote a flow's text or an answer. Screen views are
-    /// escaped as they are rendered (`Session.Run.view(of:)`).
+    /// escaped as they are rendered (`SessionRun.view(of:)`).
     var escapedForTerminal: SessionEvent {
         switch self {
         case .said(let text): .said(TerminalText.escaped(text))

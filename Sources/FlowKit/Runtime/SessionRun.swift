@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// One input's worth of work on a session: a copy of its state, the events so far,
 /// and a count of the steps taken, so that a `send` loop stops at the limit.
-struct Run {
+struct SessionRun {
     let tree: ResponderTree
     let environment: [String: String]
     let maxSteps: Int

@@ -180,6 +180,7 @@ struct LanguageServer {
         for document in published.sorted() where documents[document] != nil {
             publish(findings(of: document), for: document)
         }
+        AllocatorTuning.giveFreedMemoryBack()
     }
 
     /// Loads and checks an open document, as `validate` checks files given together.

@@ -15,6 +15,16 @@ enum AllocatorTuning {
         #endif
     }
 
+    /// For `flowrun lsp`, after each round of checks: the memory a check freed is given
+    /// back to the system. Without it the next check of a large document does not fit in
+    /// what the last one left in pieces, and the peak grows with every edit (on a 10 MB
+    /// flow, from 11.4x the file after opening to 12.8x after the first edit).
+    static func giveFreedMemoryBack() {
+        #if canImport(Glibc)
+        malloc_trim(0)
+        #endif
+    }
+
     /// For `flowrun validate`: freed memory is kept at the top of the heap for the next
     /// file, and the heap grows in larger steps, rather than being given back and asked
     /// for again (and its pages faulted in anew) file after file. On a folder of 2,000
