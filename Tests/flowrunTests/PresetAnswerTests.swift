@@ -107,15 +107,16 @@ import TestSupport
     }
 
     /// A refusal quotes what it refuses on one line: a newline inside a preset is not
-    /// written to the terminal as a line break.
+    /// written to the terminal as a line break, nor in the message that stops the run.
     @Test func aRefusalQuotesTheAnswerWithoutRawNewlines() throws {
-        let outcome = try FlowrunProcess.run(["run", "f.yaml", "--set", "n=4\n2", "--set", "tags=a,x\ny", "--set", "code=ab\ncd"],
-                                             stdin: "1\nx\na\nab\n\ndone\n", directory: try folder())
-        #expect(outcome.status == 0, "\(outcome.stderr)")
-        #expect(outcome.stderr.contains("is not a whole number."), "\(outcome.stderr)")
-        #expect(outcome.stderr.contains("is not one of the options"), "\(outcome.stderr)")
-        #expect(outcome.stderr.contains("does not have the expected form"), "\(outcome.stderr)")
-        for raw in ["4\n2", "x\ny", "ab\ncd"] { #expect(!outcome.stderr.contains(raw), "\(outcome.stderr)") }
+        for (set, reason) in [("n=4\n2", "is not a whole number."), ("tags=a,x\ny", "is not one of the options"),
+                              ("code=ab\ncd", "does not have the expected form")] {
+            let raw = String(set.drop { $0 != "=" }.dropFirst())
+            let outcome = try FlowrunProcess.run(["run", "f.yaml", "--set", set], stdin: "1\nx\na\nab\n\ndone\n", directory: try folder())
+            #expect(outcome.status == 2, "\(outcome.stderr)")
+            #expect(outcome.stderr.contains(reason), "\(outcome.stderr)")
+            #expect(!outcome.stderr.contains(raw) && !outcome.stdout.contains(raw), "\(outcome.stderr)")
+        }
     }
 
     @Test func aSetWithoutAValueIsQuotedWithoutRawNewlines() throws {
@@ -161,6 +162,66 @@ import TestSupport
         let outcome = try FlowrunProcess.run(["run", "f.yaml", "--defaults", "--set", "lo=9"], directory: directory)
         #expect(outcome.status == 2)
         #expect(outcome.stderr.contains("flowrun: error: --defaults: the default of 'hi' is refused: hi must be above lo"))
+    }
+
+    /// A flow a release job might run: a bounded number with a default, and a secret.
+    static let release = """
+    version: 1
+    flow: app
+    start: s
+    screens:
+      s:
+        fields:
+          - { id: replicas, type: integer, default: 3, max: 10 }
+          - { id: token, type: secret }
+        actions: [{ id: go, default: true }]
+        on: { go: { finish: true } }
+    """
+
+    private func result(_ stdout: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any])
+    }
+
+    /// Under `--defaults` a refused `--set` stops the run (cli.md 1.2): it is never
+    /// replaced by the default, and the result document says the run failed.
+    @Test func aRefusedSetUnderDefaultsStopsTheRun() throws {
+        let directory = try FlowrunProcess.folder(holding: Self.release)
+        let outcome = try FlowrunProcess.run(["run", "f.yaml", "--defaults", "--set", "replicas=50"], directory: directory)
+        #expect(outcome.status == 2, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("flowrun: error: --set: the answer for 'replicas' is refused: Must be at most 10.\n"), "\(outcome.stderr)")
+        let document = try result(outcome.stdout)
+        #expect(document["status"] as? String == "failed")
+        #expect(document["exit_code"] as? Int == 2)
+        #expect(document["message"] as? String == "--set: the answer for 'replicas' is refused: Must be at most 10.")
+        let values = try #require((document["values"] as? [String: [String: Any]])?["app"])
+        #expect(values["replicas"] is NSNull, "the default 3 is not taken: \(values)")
+    }
+
+    /// With stdin closed nobody can answer again: a refused `--answers` value stops the
+    /// run, naming where it is written, the field and why.
+    @Test func aRefusedAnswersValueStopsARunNobodyCanAnswer() throws {
+        let directory = try FlowrunProcess.folder(holding: Self.release)
+        try "replicas: 50\n".write(to: directory.appendingPathComponent("answers.yaml"), atomically: true, encoding: .utf8)
+        let outcome = try FlowrunProcess.run(["run", "f.yaml", "--answers", "answers.yaml"], directory: directory)
+        #expect(outcome.status == 2, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("flowrun: error: answers.yaml:1:1: the answer for 'replicas' is refused: Must be at most 10.\n"),
+                "\(outcome.stderr)")
+        #expect(try result(outcome.stdout)["status"] as? String == "failed")
+        // A line meant for a later question is not spent on the refused one.
+        let scripted = try FlowrunProcess.run(["run", "f.yaml", "--answers", "answers.yaml"], stdin: "7\nsecret\ngo\n", directory: directory)
+        #expect(scripted.status == 2, "\(scripted.stderr)")
+        #expect(!scripted.stderr.contains("Token"), "the run stops at the refused answer: \(scripted.stderr)")
+    }
+
+    /// `--defaults` shows each question with the value it took, a secret masked.
+    @Test func defaultsShowsEachValueItTook() throws {
+        let directory = try FlowrunProcess.folder(holding: Self.release)
+        let outcome = try FlowrunProcess.run(["run", "f.yaml", "--defaults", "--set", "replicas=5", "--set", "token=hunter2"],
+                                             directory: directory)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("Replicas [3]: 5\n"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("Token: ******\n"), "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("hunter2") && !outcome.stderr.contains("answered by"), "\(outcome.stderr)")
     }
 
     @Test func answersFiles() throws {

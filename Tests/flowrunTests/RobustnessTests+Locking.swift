@@ -45,12 +45,12 @@ extension RobustnessTests {
             let stateHome = try FlowrunProcess.temporaryDirectory()
             let count = 100
             for number in 0..<count {
-                try "version: 1\nflow: app\nstart: s\nscreens:\n  s:\n    fields: [{ id: name, remember: true }]\n    actions: [quit]\n"
+                try "version: 1\nflow: app\nstart: s\nscreens:\n  s:\n    fields: [{ id: name, remember: true }]\n    actions: [save]\n    on: { save: { finish: true } }\n"
                     .write(to: directory.appendingPathComponent("flow\(number).yaml"), atomically: true, encoding: .utf8)
             }
             let failures = Mutex<[String]>([])
             DispatchQueue.concurrentPerform(iterations: count) { number in
-                let outcome = try? FlowrunProcess.run(["run", "flow\(number).yaml", "--output", "none"], stdin: "answer \(number)\nquit\n",
+                let outcome = try? FlowrunProcess.run(["run", "flow\(number).yaml", "--output", "none"], stdin: "answer \(number)\nsave\n",
                                                       directory: directory, environment: ["XDG_STATE_HOME": stateHome.path], timeout: 120)
                 if outcome?.status != 0 { failures.withLock { $0.append("flow\(number): \(outcome?.stderr ?? "did not run")") } }
             }

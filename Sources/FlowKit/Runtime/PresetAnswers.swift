@@ -5,8 +5,9 @@
 /// Each answer is used once, the first time its field is asked, and checked like a typed
 /// line; a screen shown again asks the person. Answers never used are listed at the end.
 public struct PresetAnswers: Sendable {
-    /// Answers not used yet, by flow index and field id, with the key that gave each.
-    private var answers: [Int: [String: (key: String, answer: PresetAnswer)]] = [:]
+    /// Answers not used yet, by flow index and field id, each as given (its place: where
+    /// it is written, else its source).
+    private var answers: [Int: [String: Entry]] = [:]
 
     public init() {}
 
@@ -60,14 +61,14 @@ public struct PresetAnswers: Sendable {
             fields.append((flow, field.id))
         }
         for (entry, (flow, field)) in zip(entries, fields) {
-            answers[flow, default: [:]][field] = (entry.key, entry.answer)
+            answers[flow, default: [:]][field] = Entry(key: entry.key, answer: entry.answer, place: entry.place ?? source)
         }
         return fields
     }
 
-    /// The preset answer for a field, removed so it is used only once.
-    public mutating func take(flow: Int, field: String) -> PresetAnswer? {
-        answers[flow]?.removeValue(forKey: field)?.answer
+    /// The preset answer for a field as given, removed so it is used only once.
+    public mutating func take(flow: Int, field: String) -> Entry? {
+        answers[flow]?.removeValue(forKey: field)
     }
 
     /// The answers not taken, each with why, for a warning: the message names the key

@@ -31,8 +31,10 @@ public struct Session: Sendable {
     public var commandRunner: (any CommandRunning)?
 
     /// The answers to keep for the next run: `remember: true` fields (never secrets) that
-    /// have a value, by `flowid.fieldid`.
+    /// have a value, by `flowid.fieldid`. None unless the run ended `finished` (cli.md
+    /// 1.2): a run that stopped part way may hold answers nobody meant.
     public var answersToRemember: [String: Value] {
+        guard outcome?.status == .finished else { return [:] }
         var kept: [String: Value] = [:]
         for screen in tree.screens {
             for field in screen.fields where field.remember && field.type != .secret {

@@ -222,10 +222,13 @@ struct SessionRun {
     }
 
     /// What an empty answer gives: the variable's current value, else the answer
-    /// remembered from an earlier run, else the field's default.
+    /// remembered from an earlier run, else the field's default. A default that reads a
+    /// param the flow's `use` entry gives in `with` is the caller's intent: it beats the
+    /// remembered answer.
     func defaultValue(of field: ResponderTree.FieldNode, in flow: Int) -> Value? {
         if let current = state.flows[flow].variables[field.id], current != .null { return current }
-        if field.remember, field.type != .secret, let kept = remembered["\(tree.flows[flow].id).\(field.id)"] { return kept }
+        if field.remember, field.type != .secret, !defaultReadsCallersParam(of: field, in: flow),
+           let kept = remembered["\(tree.flows[flow].id).\(field.id)"] { return kept }
         switch field.defaultValue {
         case .literal(let value)?: return value
         case .template(let template)?:
@@ -236,6 +239,19 @@ struct SessionRun {
             return .string(text)
         case nil: return nil
         }
+    }
+
+    /// Whether a field's default reads a param that the flow's `use` entry gives in `with`.
+    private func defaultReadsCallersParam(of field: ResponderTree.FieldNode, in flow: Int) -> Bool {
+        let given = tree.flows[flow].arguments.map(\.name)
+        guard !given.isEmpty, case .template(let template)? = field.defaultValue else { return false }
+        var reads = false
+        for case .expression(let expression, _) in template.parsed.parts {
+            expression.root.forEachNode { node in
+                if case .identifier(let name) = node.kind, given.contains(name) { reads = true }
+            }
+        }
+        return reads
     }
 
     /// Whether what an empty answer gives was computed from a secret: the variable holds

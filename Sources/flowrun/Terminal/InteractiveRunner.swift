@@ -31,7 +31,7 @@ struct InteractiveRunner {
             if Signals.exitStatus != nil { return leave(interrupted: true) }
             switch session.prompt {
             case .field(let prompt)?:
-                if let preset = presets.take(flow: session.tree.flow(named: prompt.screen.flow) ?? 0, field: prompt.field.id) {
+                if let preset = presets.take(flow: session.tree.flow(named: prompt.screen.flow) ?? 0, field: prompt.field.id)?.answer {
                     if form.field?.position != prompt.position { form.ask(prompt) }
                     answer(preset, to: prompt)
                     continue

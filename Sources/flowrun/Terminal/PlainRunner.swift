@@ -11,8 +11,9 @@ struct PlainRunner {
     let transcript: Transcript
     var input = InputLines()
 
-    /// Why the run stopped early: a required field with no answer under `--defaults`
-    /// (exit 2), or piped input that is not UTF-8 (exit 65, `EX_DATAERR`).
+    /// Why the run stopped early: a required field with no answer under `--defaults`, a
+    /// refused preset answer that nobody can correct (exit 2), or piped input that is not
+    /// UTF-8 (exit 65, `EX_DATAERR`).
     struct Stop: Error {
         let message: String
         var exitCode = 2
@@ -20,8 +21,8 @@ struct PlainRunner {
 
     /// What answers a field: a preset answer, or a line (typed, or the default's empty
     /// line under `--defaults`), which may choose an action.
-    private enum FieldInput: Equatable {
-        case preset(PresetAnswer)
+    private enum FieldInput {
+        case preset(PresetAnswers.Entry)
         case line(String)
     }
 
@@ -37,8 +38,8 @@ struct PlainRunner {
                 switch given {
                 case .preset(let preset):
                     // A preset is a value, never an action or a clearing `/`.
-                    events = session.undoingIfStopped { $0.answer(preset) }
-                    transcript.answered(prompt, line: preset.written, events: events, session: session)
+                    events = session.undoingIfStopped { $0.answer(preset.answer) }
+                    transcript.answered(prompt, line: preset.answer.written, events: events, session: session)
                 case .line(let text):
                     // A typed line may choose an action or clear the field (`/ID`, `/`).
                     let line = FieldLine(text)
@@ -48,9 +49,8 @@ struct PlainRunner {
                     }
                 }
                 show(events)
-                // Under --defaults nobody is there to answer again: a refused default stops the run.
-                if acceptDefaults, given == .line(""), case .refused(let reason)? = events.first(where: { if case .refused = $0 { true } else { false } }) {
-                    throw Stop(message: "--defaults: the default of '\(prompt.field.id)' is refused: \(reason)")
+                if case .refused(let reason)? = events.first(where: { if case .refused = $0 { true } else { false } }) {
+                    try stopIfNobodyCanCorrect(given, refusedFor: reason, at: prompt)
                 }
             case .action(let prompt)?:
                 write(PlainText.actions(prompt))
@@ -81,13 +81,35 @@ struct PlainRunner {
         }
     }
 
+    /// Whether nobody is there to answer a question again (cli.md 1.2): under
+    /// `--defaults`, or with stdin not a terminal, where the next line was written for a
+    /// later question.
+    private var nobodyCanAnswer: Bool { acceptDefaults || !Console.isTerminal(.standardInput) }
+
+    /// Stops the run at a refused answer that nobody can correct: the default under
+    /// `--defaults`, or a preset answer in a run nobody can answer (cli.md 1.2), which is
+    /// never replaced by the default. A refused typed line is asked again.
+    private func stopIfNobodyCanCorrect(_ given: FieldInput, refusedFor reason: String, at prompt: FieldPrompt) throws(Stop) {
+        switch given {
+        case .line("") where acceptDefaults:
+            throw Stop(message: "--defaults: the default of '\(prompt.field.id)' is refused: \(reason)")
+        case .preset(let preset) where nobodyCanAnswer:
+            let place = preset.place.map { "\($0): " } ?? ""
+            throw Stop(message: "\(place)the answer for '\(prompt.field.id)' is refused: \(reason)")
+        default:
+            return
+        }
+    }
+
     /// The answer to give: a preset value, the default under `--defaults`, or a line of
     /// input (which may choose an action). Nil when input ended or a signal arrived (the
     /// session is told).
     private mutating func answer(for prompt: FieldPrompt) throws(Stop) -> FieldInput? {
         let flow = session.tree.flow(named: prompt.screen.flow) ?? 0
         if let preset = presets.take(flow: flow, field: prompt.field.id) {
-            write(PlainText.field(prompt) + "(answered by --answers/--set)\n")
+            // `--defaults` shows the value it took (cli.md 1.2), masked for a secret.
+            let shown = acceptDefaults ? prompt.echoed(preset.answer.written) : "(answered by --answers/--set)"
+            write(PlainText.field(prompt) + shown + "\n")
             return .preset(preset)
         }
         if acceptDefaults {
