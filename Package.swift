@@ -27,7 +27,7 @@ let package = Package(
         // RE2, from Debian's libre2-dev: a C face over its C++ API. Only
         // FlowKit/Expressions/RegexPattern.swift imports it.
         .target(name: "CRE2", linkerSettings: [.linkedLibrary("re2")]),
-        // glibc's <malloc.h>, for `mallopt`. Only flowrun's AllocatorTuning.swift imports it.
+        // glibc's <malloc.h>, for `mallopt` and `malloc_trim`. Only flowrun's AllocatorTuning.swift imports it.
         .systemLibrary(name: "CMalloc"),
         .target(name: "FlowKit", dependencies: ["CYAML", "CRE2"]),
         .executableTarget(
