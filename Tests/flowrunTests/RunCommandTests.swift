@@ -504,6 +504,19 @@ import TestSupport
         #expect(outcome.stdout.isEmpty)
     }
 
+    @Test func privateVariablesAreNotWrittenAsEnvLines() throws {
+        let directory = try FlowrunProcess.folder(holding: """
+        version: 1
+        flow: a
+        start: s
+        variables: { _token: secret-ish, shown: 1 }
+        screens: { s: { actions: [quit] } }
+        """)
+        let outcome = try FlowrunProcess.run(["run", "f.yaml", "--output", "env"], stdin: "quit\n", directory: directory)
+        #expect(outcome.stdout.contains("A_SHOWN='1'\n"))
+        #expect(!outcome.stdout.contains("TOKEN"), "\(outcome.stdout)")
+    }
+
     @Test func rememberedAnswersDoNotDependOnHowThePathIsSpelt() throws {
         let stateHome = try FlowrunProcess.temporaryDirectory()
         let environment = ["XDG_STATE_HOME": stateHome.path]

@@ -26,6 +26,22 @@ import TestSupport
         #expect(outcome.stderr.isEmpty)
     }
 
+    @Test func anEnvOutputNameTheFlowReadsIsAWarning() throws {
+        let directory = try FlowrunProcess.folder(holding: """
+        version: 1
+        flow: release
+        start: s
+        env: [RELEASE_REPO]
+        computed: { repo: "env.RELEASE_REPO" }
+        screens: { s: { actions: [quit] } }
+        """)
+        let outcome = try FlowrunProcess.run(["validate", "f.yaml"], directory: directory)
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout.contains("warning: --output env writes 'release.repo' as RELEASE_REPO, an environment variable the flow reads"),
+                "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("[env-name-clash]"), "\(outcome.stdout)")
+    }
+
     @Test func errorsGiveExitCodeOneAndTheClangShape() throws {
         let directory = try folder(with: ["duplicate-keys.yaml", "report-mix.yaml"])
         let outcome = try FlowrunProcess.run(["validate", "duplicate-keys.yaml", "report-mix.yaml"], directory: directory)

@@ -40,6 +40,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
     case missingParam = "missing-param"
     case tooManyFlows = "too-many-flows"
     case unobservedNotification = "unobserved-notification"
+    case envNameClash = "env-name-clash"
 
     /// What the code means, in one sentence: the one place this wording lives.
     ///
@@ -86,6 +87,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
         case .missingParam: "A flow with a required param is started without a value for it."
         case .tooManyFlows: "The tree holds more flows, after includes and uses, than the limit allows."
         case .unobservedNotification: "A notification posted that no flow observes, or observed that nothing posts."
+        case .envNameClash: "The env output would write two values under one name, or over a variable the flow reads."
         }
     }
 
@@ -93,7 +95,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
     public var severity: Severity {
         switch self {
         case .unreachableScreen, .unusedFlow, .unusedHandler, .deadEnd, .backAtRoot, .unreachableBranch, .notAnOption, .readBeforeAsked,
-             .unobservedNotification: .warning
+             .unobservedNotification, .envNameClash: .warning
         default: .error
         }
     }

@@ -49,19 +49,16 @@ public struct ResultDocument: Sendable {
 
     /// Shell lines for `eval "$(flowrun run --output env f.yaml)"` (cli.md): first
     /// `FLOWRUN_STATUS`, `FLOWRUN_EXIT_CODE`, `FLOWRUN_SCREEN` and `FLOWRUN_MESSAGE`, then
-    /// one `FLOWID_NAME='value'` line per variable (upper-cased, `-` as `_`). Lists and
-    /// maps are JSON text, `null` is empty, other values render as templates render them.
+    /// one `FLOWID_NAME='value'` line per variable (`EnvOutputName`; private ones left out).
+    /// Lists and maps are JSON text, `null` is empty, other values render as templates render them.
     var env: String {
         let outcomeValues: [Value] = [.string(outcome.status.rawValue), .int(outcome.exitCode),
                                       screen.map(Value.string) ?? .null, outcome.message.map(Value.string) ?? .null]
-        let lines = (zip(Self.outcomeVariables, outcomeValues).map { ($0, $1) } + envVariables.map { ($0.name, $0.value) }).map { variable, value in
+        let lines = (zip(EnvOutputName.outcome, outcomeValues).map { ($0, $1) } + envVariables.map { ($0.name, $0.value) }).map { variable, value in
             "\(variable)='\(Self.envText(value).replacing("'", with: "'\\''"))'"
         }
         return lines.joined(separator: "\n") + "\n"
     }
-
-    /// The names the outcome takes in `--output env`, in the order written.
-    private static let outcomeVariables = ["FLOWRUN_STATUS", "FLOWRUN_EXIT_CODE", "FLOWRUN_SCREEN", "FLOWRUN_MESSAGE"]
 
     private static func envText(_ value: Value) -> String {
         switch value {
@@ -72,11 +69,12 @@ public struct ResultDocument: Sendable {
         }
     }
 
-    /// Every variable's shell name and value, in a stable order, with the `flowid.name` it stands for.
+    /// Every written variable's shell name and value, in a stable order, with the
+    /// `flowid.name` it stands for.
     private var envVariables: [(name: String, value: Value, source: String)] {
         values.keys.sorted().flatMap { flow in
-            (values[flow] ?? [:]).keys.sorted().map { name in
-                ("\(flow)_\(name)".uppercased().replacing("-", with: "_"), values[flow]?[name] ?? .null, "\(flow).\(name)")
+            (values[flow] ?? [:]).keys.sorted().filter(EnvOutputName.isWritten).map { name in
+                (EnvOutputName.of(flow: flow, variable: name), values[flow]?[name] ?? .null, "\(flow).\(name)")
             }
         }
     }
@@ -86,7 +84,7 @@ public struct ResultDocument: Sendable {
     /// `flowrun` variable `status` and `FLOWRUN_STATUS`), as pairs of `flowid.name`; an env
     /// document with a clash would lose a value silently.
     public var envClashes: [(String, String)] {
-        var first = Dictionary(uniqueKeysWithValues: Self.outcomeVariables.map { ($0, $0) })
+        var first = Dictionary(uniqueKeysWithValues: EnvOutputName.outcome.map { ($0, $0) })
         var clashes: [(String, String)] = []
         for variable in envVariables {
             if let earlier = first[variable.name] { clashes.append((earlier, variable.source)) } else { first[variable.name] = variable.source }
