@@ -23,8 +23,8 @@ import Testing
                   go: [{ when: "false", say: "guarded" }]
             """)
         let go = routes.route(of: "go", fromScreen: 0)
-        #expect(go.candidates == [.init(responder: "screen 'home'", conditions: ["false"]),
-                                  .init(responder: "flow 'app'", conditions: [nil])])
+        #expect(go.candidates.map(\.responder) == ["screen 'home'", "flow 'app'"])
+        #expect(go.candidates.map(\.conditions) == [["false"], [nil]])
         #expect(!go.reachesApplication)
         let other = routes.route(of: "other", fromScreen: 0)
         #expect(other.candidates.isEmpty && other.reachesApplication)

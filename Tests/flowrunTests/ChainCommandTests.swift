@@ -27,6 +27,44 @@ import TestSupport
         #expect(outcome.stdout.hasPrefix("screen 'credentials' of flow 'login' (app › login)\n"))
     }
 
+    @Test func eachBranchShowsItsGuardAndTheActionItForwards() throws {
+        let directory = try FlowrunProcess.folder(holding: """
+        version: 1
+        flow: app
+        start: editor
+        on:
+          save: { say: saved }
+          editor.done: { exit: { code: 0 } }
+        flows:
+          editor:
+            start: home
+            variables: { n: 0 }
+            on:
+              relay:
+                - { when: "n > 2", send: save }
+                - finish: true
+            screens:
+              home:
+                actions: [save, relay, quit]
+                on:
+                  save: { when: "n == 0", set: { n: n + 1 } }
+        """)
+        let outcome = try FlowrunProcess.run(["chain", "f.yaml", "home"], directory: directory)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.contains("""
+          save   screen 'home': when n == 0
+                 flow 'app': always
+          relay  flow 'editor': when n > 2, sends save
+                   → flow 'app': always
+                 flow 'editor': always
+
+        """), "\(outcome.stdout)")
+        // A flow id names the flow's start screen, through a start that is a child flow.
+        let flow = try FlowrunProcess.run(["chain", "f.yaml", "app"], directory: directory)
+        #expect(flow.status == 0, "\(flow.stderr)")
+        #expect(flow.stdout == outcome.stdout)
+    }
+
     @Test func anUnknownScreenIsAUsageErrorWithASuggestion() throws {
         let outcome = try FlowrunProcess.run(["chain", "signin.yaml", "credntials"], directory: flows)
         #expect(outcome.status == 64)

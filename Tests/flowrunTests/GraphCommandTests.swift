@@ -19,6 +19,9 @@ import TestSupport
         return FileManager.default.isExecutableFile(atPath: path) ? path : nil
     }()
 
+    /// Graphviz's `dot` where it is installed already.
+    static var installedDot: String? { FileManager.default.isExecutableFile(atPath: "/usr/bin/dot") ? "/usr/bin/dot" : nil }
+
     @Test(.slow("installs Graphviz with apt-get"), arguments: examples)
     func graphvizRendersTheDotOutput(example: String) throws {
         let graph = try FlowrunProcess.run(["graph", example], directory: flows)
@@ -33,10 +36,37 @@ import TestSupport
     @Test func forEachIsLabelledAndAPostIsADottedLineToEachObserver() throws {
         let graph = try FlowrunProcess.run(["graph", "incident.yaml"], directory: flows)
         #expect(graph.stdout.contains(#""incident/triage" -> "checks/check" [label="check [for each service in services]"];"#), "\(graph.stdout)")
-        #expect(graph.stdout.contains(#""diagnose/look" -> "timeline finished" [label="post paged", style=dotted, lhead="cluster_timeline"];"#))
+        #expect(graph.stdout.contains(#""diagnose/look" -> "timeline observes" [label="post paged", style=dotted];"#))
         let mermaid = try FlowrunProcess.run(["graph", "--format", "mermaid", "incident.yaml"], directory: flows)
         #expect(mermaid.stdout.contains(#"-.->|"post paged"| flow_"#), "\(mermaid.stdout)")
         #expect(mermaid.stdout.contains(#"-->|"check [for each service in services]"|"#))
+    }
+
+    @Test func aPostToARootObserverEndsInsideTheRootAndANeverFinishingFlowHasNoFinishedNode() throws {
+        let directory = try FlowrunProcess.folder(holding: """
+        version: 1
+        flow: app
+        start: home
+        variables: { saves: 0 }
+        observe:
+          saved: { set: { saves: saves + 1 } }
+        screens:
+          home:
+            actions: [save, quit]
+            on:
+              save: { post: saved }
+        """)
+        let graph = try FlowrunProcess.run(["graph", "f.yaml"], directory: directory)
+        #expect(graph.status == 0, "\(graph.stderr)")
+        #expect(graph.stdout.contains(#""app/home" -> "app observes" [label="post saved", style=dotted];"#), "\(graph.stdout)")
+        #expect(!graph.stdout.contains("lhead"))
+        #expect(!graph.stdout.contains("finished"), "the root never finishes: \(graph.stdout)")
+        let mermaid = try FlowrunProcess.run(["graph", "--format", "mermaid", "f.yaml"], directory: directory)
+        #expect(!mermaid.stdout.contains("finished"), "\(mermaid.stdout)")
+        if let dot = Self.installedDot {
+            let rendered = try ProcessRunner.run(dot, ["-Tsvg"], stdin: graph.stdout)
+            #expect(rendered.status == 0 && rendered.stderr.isEmpty, "\(rendered.stderr)")
+        }
     }
 
     @Test func routingUpTheChainIsDrawnDashedAndNamed() throws {

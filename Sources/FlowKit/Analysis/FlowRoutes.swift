@@ -2,11 +2,22 @@
 /// that print it (`flowrun chain`, `flowrun graph`) and the tests that hold the Session to
 /// it. Screens and flows are numbered as the compiled `ResponderTree` numbers them.
 public struct FlowRoutes: Sendable {
-    /// A handler an action may reach: its responder ("screen 'id'", "flow 'id'") and the
-    /// `when` of each of its branches, in order (nil: the branch always holds).
+    /// A handler an action may reach: its responder ("screen 'id'", "flow 'id'") and, for
+    /// each of its branches in order, its `when` (nil: the branch always holds) and the
+    /// action it forwards with `send`, if any, with where that goes (nil where the send
+    /// leads back along its own path).
     public struct Candidate: Sendable, Equatable {
+        public struct Branch: Sendable, Equatable {
+            public let condition: String?
+            public let sends: String?
+            public let forwarded: Route?
+        }
+
         public let responder: String
-        public let conditions: [String?]
+        public let branches: [Branch]
+
+        /// Each branch's `when`, in order.
+        public var conditions: [String?] { branches.map(\.condition) }
     }
 
     /// Where an action offered on a screen may go.
@@ -54,9 +65,24 @@ public struct FlowRoutes: Sendable {
     /// Where `action` offered on `screen` may go.
     public func route(of action: String, fromScreen screen: Int) -> Route {
         guard let number = tree.actionNumber(action) else { return Route(candidates: [], reachesApplication: true) }
-        let route = StaticRoute(number, from: .screen(screen), in: tree)
+        return route(number, from: .screen(screen), onPath: [])
+    }
+
+    /// Where `action` offered at `responder` may go, and on through each `send`: each path
+    /// of sends once, as `FlowGraph` follows them (a send back to where the path has
+    /// been ends there).
+    private func route(_ action: Int, from responder: ResponderTree.Responder?, onPath: Set<FlowGraph.Pair>) -> Route {
+        let route = StaticRoute(action, from: responder, in: tree)
+        var path = onPath
+        if let responder { path.insert(FlowGraph.Pair(responder: responder, action: action)) }
         let candidates = route.handlers.map { reached in
-            Candidate(responder: tree.name(of: reached.responder), conditions: reached.handler.branches.map { $0.when?.source })
+            Candidate(responder: tree.name(of: reached.responder), branches: reached.handler.branches.map { branch in
+                guard case .send(let sent) = branch.transition else { return Candidate.Branch(condition: branch.when?.source, sends: nil, forwarded: nil) }
+                let next = tree.next(of: reached.responder)
+                let loops = next.map { path.contains(FlowGraph.Pair(responder: $0, action: sent)) } ?? false
+                return Candidate.Branch(condition: branch.when?.source, sends: tree.actionNames[sent],
+                                        forwarded: loops ? nil : self.route(sent, from: next, onPath: path))
+            })
         }
         return Route(candidates: candidates, reachesApplication: route.reachesApplication)
     }

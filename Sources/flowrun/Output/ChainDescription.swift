@@ -13,6 +13,20 @@ enum ChainDescription {
         }
     }
 
+    /// The screen a flow starts at, following a start that pushes a child flow; nil when
+    /// the chain of starts leads to no screen.
+    static func startScreen(ofFlow id: String, in tree: ResponderTree) -> Int? {
+        var target = tree.flows.first { $0.id == id }?.start
+        for _ in tree.flows.indices {
+            switch target {
+            case .screen(let screen): return screen
+            case .flow(let flow): target = tree.flows[flow].start
+            case nil: return nil
+            }
+        }
+        return nil
+    }
+
     static func describe(screen index: Int, in tree: ResponderTree, routes: FlowRoutes) -> String {
         let screen = tree.screens[index]
         let responders = tree.chain(from: .screen(index))
@@ -46,10 +60,16 @@ enum ChainDescription {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Each branch that may take the action, nearest first, then what lies past them.
+    /// Each branch that may take the action, nearest first, with its guard and the action
+    /// it forwards with `send` (cli.md 1.2), where that goes indented below it ("→"),
+    /// then what lies past them.
     private static func routeLines(for route: FlowRoutes.Route, of action: String) -> [String] {
         var lines = route.candidates.flatMap { candidate in
-            candidate.conditions.map { "\(candidate.responder): \($0.map { "when \($0)" } ?? "always")" }
+            candidate.branches.flatMap { branch in
+                let line = "\(candidate.responder): \(branch.condition.map { "when \($0)" } ?? "always")" + (branch.sends.map { ", sends \($0)" } ?? "")
+                guard let sent = branch.sends, let forwarded = branch.forwarded else { return [line] }
+                return [line] + routeLines(for: forwarded, of: sent).map { $0.hasPrefix(" ") ? "  " + $0 : "  → " + $0 }
+            }
         }
         guard route.reachesApplication else { return lines }
         let past = ActionEntry.builtIns.contains(action) ? "the application" : "no responder handles it"

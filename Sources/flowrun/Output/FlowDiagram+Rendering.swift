@@ -23,11 +23,11 @@ extension FlowDiagram {
             let style = edge.via == nil ? "" : ", style=dashed"
             lines.append("  \"\(nodeID(edge.from))\" -> \"\(nodeID(edge.to))\" [label=\"\(Self.dotEscaped(label))\"\(style)];")
         }
-        // A notification ends at the observing flow's cluster (`lhead`), through its "finished" node.
+        // A notification ends at the observing flow's own "observes" node: an `lhead` to its
+        // cluster would be refused where the poster is inside it (a root observer).
         for post in posts {
-            let observer = tree.flows[post.observer].id
-            lines.append("  \"\(nodeID(post.from))\" -> \"\(nodeID(.finished(flow: post.observer)))\" "
-                + "[label=\"\(Self.dotEscaped("post " + post.notification))\", style=dotted, lhead=\"cluster_\(Self.dotEscaped(observer))\"];")
+            lines.append("  \"\(nodeID(post.from))\" -> \"\(observesNodeID(post.observer))\" "
+                + "[label=\"\(Self.dotEscaped("post " + post.notification))\", style=dotted];")
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
@@ -40,7 +40,12 @@ extension FlowDiagram {
             let shape = tree.screens[screen].isTerminal ? ", peripheries=2" : ""
             lines.append("\(indent)  \"\(nodeID(.screen(screen)))\" [label=\"\(Self.dotEscaped(tree.screens[screen].id))\"\(shape)];")
         }
-        lines.append("\(indent)  \"\(nodeID(.finished(flow: flow)))\" [label=\"\(Self.dotEscaped(node.id)) finished\", shape=circle, fontsize=9];")
+        if finishing.contains(flow) {
+            lines.append("\(indent)  \"\(nodeID(.finished(flow: flow)))\" [label=\"\(Self.dotEscaped(node.id)) finished\", shape=circle, fontsize=9];")
+        }
+        if posts.contains(where: { $0.observer == flow }) {
+            lines.append("\(indent)  \"\(observesNodeID(flow))\" [label=\"observes\", shape=plaintext, fontsize=9];")
+        }
         for child in tree.flows.indices where tree.flows[child].parent == flow { lines += dotCluster(child, indent: indent + "  ") }
         lines.append("\(indent)}")
         return lines
@@ -69,7 +74,9 @@ extension FlowDiagram {
         for screen in node.screens {
             lines.append("\(indent)  \(mermaidID(.screen(screen)))[\"\(Self.mermaidEscaped(tree.screens[screen].id))\"]")
         }
-        lines.append("\(indent)  \(mermaidID(.finished(flow: flow)))((\"\(Self.mermaidEscaped(node.id)) finished\"))")
+        if finishing.contains(flow) {
+            lines.append("\(indent)  \(mermaidID(.finished(flow: flow)))((\"\(Self.mermaidEscaped(node.id)) finished\"))")
+        }
         for child in tree.flows.indices where tree.flows[child].parent == flow { lines += mermaidSubgraph(child, indent: indent + "  ") }
         lines.append("\(indent)end")
         return lines
@@ -82,6 +89,9 @@ extension FlowDiagram {
         case .end: "end"
         }
     }
+
+    /// The node inside a flow's cluster that the notifications it observes lead to.
+    private func observesNodeID(_ flow: Int) -> String { "\(tree.flows[flow].id) observes" }
 
     /// Mermaid ids are letters, digits and `_`: screens and flows go by index.
     private func mermaidID(_ node: Node) -> String {
