@@ -40,6 +40,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
     case missingParam = "missing-param"
     case tooManyFlows = "too-many-flows"
     case unobservedNotification = "unobserved-notification"
+    case invalidKey = "invalid-key"
 
     /// What the code means, in one sentence: the one place this wording lives.
     ///
@@ -86,6 +87,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
         case .missingParam: "A flow with a required param is started without a value for it."
         case .tooManyFlows: "The tree holds more flows, after includes and uses, than the limit allows."
         case .unobservedNotification: "A notification posted that no flow observes, or observed that nothing posts."
+        case .invalidKey: "An action's key is a digit, is not one character, or is another action's key on the same screen."
         }
     }
 

@@ -24,6 +24,7 @@ public struct FlowLoader: Sendable {
     static let codes: [DiagnosticCode] = [
         .yamlSyntax, .yamlMultipleDocuments, .yamlTooDeep, .yamlAliasBomb, .fileTooLarge, .duplicateKey, .unknownKey, .missingKey,
         .typeMismatch, .unsupportedVersion, .invalidID, .includeCycle, .includeNotFound, .includeTooDeep, .secretRemembered, .tooManyFlows,
+        .invalidKey,
     ]
 
     public init(limits: YAMLLimits = .default, maxIncludeDepth: Int = 32, maxFlows: Int = 10_000) {
