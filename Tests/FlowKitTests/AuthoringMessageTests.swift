@@ -30,6 +30,23 @@ import TestSupport
         ])
     }
 
+    /// `key: 1` is a YAML integer: it is judged as the digit the author wrote, not as a type.
+    @Test func aDigitKeyIsInvalidAndTheNoteSaysDigitsNumberTheActions() {
+        let flow = """
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            actions: [{ id: save, key: 1 }, quit]
+            on: { save: { finish: true } }
+        """
+        let found = Validator().validate(Array(flow.utf8), file: "f.yaml").diagnostics
+        #expect(found.map(\.code) == [.invalidKey])
+        #expect(found.first?.message == "'1' cannot be a shortcut key: it is a digit")
+        #expect(found.first?.notes.map(\.message) == ["digits number the actions at the prompt (1. Save), so choose a letter or a sign"])
+    }
+
     @Test func aSyntaxErrorQuotesANumberAsWritten() {
         guard case .failure(let issue) = ExpressionParser.parse("v1.2.3") else {
             Issue.record("v1.2.3 parsed")

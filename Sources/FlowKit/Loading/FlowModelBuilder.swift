@@ -282,9 +282,16 @@ struct FlowModelBuilder {
     }
 
     /// An action's `key`: one character that is not a digit, since digits number the
-    /// actions at the plain-mode prompt.
+    /// actions at the plain-mode prompt. `key: 1` is a YAML integer, but the author meant
+    /// the digit, so an integer's text is judged as a string's is.
     private mutating func shortcutKey(_ node: Node) -> Located<String>? {
-        guard let key = reader.string(node, what: "a shortcut key") else { return nil }
+        let key: Located<String>
+        if node.kind == .scalar, node.scalarKind == .int, let text = node.string {
+            key = Located(text, at: SourceLocation(node))
+        } else {
+            guard let text = reader.string(node, what: "a shortcut key") else { return nil }
+            key = text
+        }
         guard key.value.count == 1 else {
             reader.report(.invalidKey, "a shortcut key is one character, but '\(key.value)' has \(key.value.count)", at: key.location)
             return nil
