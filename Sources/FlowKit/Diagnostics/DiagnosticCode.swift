@@ -41,6 +41,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
     case tooManyFlows = "too-many-flows"
     case unobservedNotification = "unobserved-notification"
     case invalidKey = "invalid-key"
+    case shadowedHandler = "shadowed-handler"
 
     /// What the code means, in one sentence: the one place this wording lives.
     ///
@@ -88,6 +89,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
         case .tooManyFlows: "The tree holds more flows, after includes and uses, than the limit allows."
         case .unobservedNotification: "A notification posted that no flow observes, or observed that nothing posts."
         case .invalidKey: "An action's key is a digit, is not one character, or is another action's key on the same screen."
+        case .shadowedHandler: "A flow's handler that nearer handlers, with branches that always hold, always take first."
         }
     }
 
@@ -95,7 +97,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
     public var severity: Severity {
         switch self {
         case .unreachableScreen, .unusedFlow, .unusedHandler, .deadEnd, .backAtRoot, .unreachableBranch, .notAnOption, .readBeforeAsked,
-             .unobservedNotification: .warning
+             .unobservedNotification, .shadowedHandler: .warning
         default: .error
         }
     }
