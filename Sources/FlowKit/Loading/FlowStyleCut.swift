@@ -35,6 +35,10 @@ struct FlowStyleCut: Sendable {
     }
 
     private static func cut(_ node: Node, in collection: Node, source: SourceText) -> FlowStyleCut? {
+        // A test of the scalar's value first (its brackets are as written), since finding
+        // byte offsets reads the whole line, and flow lists can be long.
+        var value = BracketScanner()
+        guard let text = node.string, text.utf8.allSatisfy({ value.read($0) }), value.hasOpenBracket else { return nil }
         let bytes = source.bytes
         guard let start = source.byteOffset(of: node.start), let end = source.byteOffset(of: node.end),
               let limit = source.byteOffset(of: collection.end), start < end, end <= limit, limit <= bytes.count
