@@ -66,7 +66,7 @@ struct FlowStyleCut: Sendable {
         let at = source.mark(atByteOffset: comma)
         let diagnostic = Diagnostic(
             .expressionSyntax,
-            "the flow \(collection.kind == .mapping ? "mapping" : "list") split the expression '\(expression)' here: in YAML's flow style a ',' ends an entry, so its pieces read as separate entries",
+            "the flow \(collection.kind == .mapping ? "mapping" : "sequence") split the expression '\(expression)' here: in YAML's flow style a ',' ends an entry, so its pieces read as separate entries",
             file: node.file, at: at, end: source.mark(atByteOffset: comma + 1),
             fix: Diagnostic.Fix("quote the whole expression: \(quoted)"))
         return FlowStyleCut(diagnostic: diagnostic, span: SourceRange(start: node.start, end: source.mark(atByteOffset: stop)))
