@@ -1,3 +1,4 @@
+import Foundation
 import FlowKit
 import Testing
 import TestSupport
@@ -28,6 +29,47 @@ import TestSupport
             "'n' holds int values, but this gives string values",
             "'ratio' holds double values, but this gives int values; write a double (2.0), or convert with double()",
         ])
+    }
+
+    /// `key: 1` is a YAML integer: it is judged as the digit the author wrote, not as a type.
+    @Test func aDigitKeyIsInvalidAndTheNoteSaysDigitsNumberTheActions() {
+        let flow = """
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            actions: [{ id: save, key: 1 }, quit]
+            on: { save: { finish: true } }
+        """
+        let found = Validator().validate(Array(flow.utf8), file: "f.yaml").diagnostics
+        #expect(found.map(\.code) == [.invalidKey])
+        #expect(found.first?.message == "'1' cannot be a shortcut key: it is a digit")
+        #expect(found.first?.notes.map(\.message) == ["digits number the actions at the prompt (1. Save), so choose a letter or a sign"])
+    }
+
+    /// One mistake, one diagnostic (spec §12 1.2): the pieces YAML made of the expression
+    /// get nothing of their own, and the fix, taken, makes the flow valid.
+    @Test func anExpressionCutByTheFlowStyleIsOneErrorAtTheCutWhoseFixQuotesIt() throws {
+        let flow = """
+        version: 1
+        flow: app
+        start: s
+        variables: { l: [1, 2], r: [] }
+        screens:
+          s:
+            actions: [go, quit]
+            on:
+              go: { set: { r: l.map(x, x + 1) }, finish: true }
+        """
+        let found = Validator().validate(Array(flow.utf8), file: "f.yaml").diagnostics
+        #expect(found.map(\.code) == [.expressionSyntax])
+        #expect(found.first.map { "\($0.start)" } == "9:30", "at the ',' that cut it")
+        #expect(found.first?.message.contains("the flow mapping split the expression 'l.map(x, x + 1)'") == true)
+        let fix = try #require(found.first?.fix?.message)
+        #expect(fix == "quote the whole expression: 'l.map(x, x + 1)'")
+        let fixed = flow.replacingOccurrences(of: "l.map(x, x + 1)", with: "'l.map(x, x + 1)'")
+        #expect(Validator().validate(Array(fixed.utf8), file: "f.yaml").diagnostics.isEmpty)
     }
 
     @Test func aSyntaxErrorQuotesANumberAsWritten() {

@@ -51,6 +51,22 @@ import TestSupport
         #expect(outcome.stderr.contains("--defaults: the default action 'help' of the screen 's' leaves it as it is"), "\(outcome.stderr)")
     }
 
+    /// The action list shows each key, which may be typed as a whole line (flow-format §5).
+    @Test func theActionListShowsEachKeyAndAKeyChoosesItsAction() throws {
+        let flow = """
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            actions: [{ id: save, key: s }, quit]
+            on: { save: { finish: true } }
+        """
+        let outcome = try FlowrunProcess.run(["run", "f.yaml", "--output", "none"], stdin: "s\n", directory: try FlowrunProcess.folder(holding: flow))
+        #expect(outcome.status == 0)
+        #expect(outcome.stderr.contains("Actions: 1. [s] Save  2. Quit"), "stderr: \(outcome.stderr)")
+    }
+
     @Test func messageReplacesOnlyTheConstraintItIsWrittenFor() throws {
         let outcome = try FlowrunProcess.run(["run", "f.yaml", "--output", "none"], stdin: "\n\n\nab\n12\ndone\n", directory: try FlowrunProcess.folder(holding: Self.form))
         #expect(outcome.status == 0)

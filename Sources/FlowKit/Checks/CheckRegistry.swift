@@ -7,7 +7,7 @@ enum CheckRegistry {
             IdentityCheck.self, ResponderChainCheck.self, FieldCheck.self, TargetCheck.self, DoneHandlerCheck.self,
             ComputedCycleCheck.self, ExpressionCheck.self, LaunchCheck.self, CommandCheck.self,
             // Warnings only: left out when the validator does not find warnings.
-            NotificationCheck.self, GraphCheck.self, BranchOrderCheck.self, EnvNameCheck.self,
+            NotificationCheck.self, GraphCheck.self, BranchOrderCheck.self, ShadowedHandlerCheck.self, EnvNameCheck.self,
         ]
     }
 }

@@ -59,6 +59,8 @@ public struct Validator: Sendable {
     func checked(_ loaded: FlowLoadResult, file: String) -> (report: FileReport, index: FlowIndex?) {
         let index = loaded.document.map { FlowIndex(root: $0.root) }
         var diagnostics = loaded.diagnostics + (index.map { checks($0, sources: loaded.sources) } ?? [])
+        // An expression that the flow style cut apart is one mistake, reported at the cut.
+        diagnostics.removeAll { diagnostic in loaded.cuts.contains { $0.hides(diagnostic) } }
         // A file used twice is checked twice, as two instances: each finding is reported
         // once (spec §3 1.1), though its words may name the instance.
         var seen = Set<DiagnosticPlace>()

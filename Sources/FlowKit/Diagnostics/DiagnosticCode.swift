@@ -40,6 +40,8 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
     case missingParam = "missing-param"
     case tooManyFlows = "too-many-flows"
     case unobservedNotification = "unobserved-notification"
+    case invalidKey = "invalid-key"
+    case shadowedHandler = "shadowed-handler"
     case envNameClash = "env-name-clash"
 
     /// What the code means, in one sentence: the one place this wording lives.
@@ -87,6 +89,8 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
         case .missingParam: "A flow with a required param is started without a value for it."
         case .tooManyFlows: "The tree holds more flows, after includes and uses, than the limit allows."
         case .unobservedNotification: "A notification posted that no flow observes, or observed that nothing posts."
+        case .invalidKey: "An action's key is a digit, is not one character, or is another action's key on the same screen."
+        case .shadowedHandler: "A flow's handler that nearer handlers, with branches that always hold, always take first."
         case .envNameClash: "The env output would write two values under one name, or over a variable the flow reads."
         }
     }
@@ -95,7 +99,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
     public var severity: Severity {
         switch self {
         case .unreachableScreen, .unusedFlow, .unusedHandler, .deadEnd, .backAtRoot, .unreachableBranch, .notAnOption, .readBeforeAsked,
-             .unobservedNotification, .envNameClash: .warning
+             .unobservedNotification, .shadowedHandler, .envNameClash: .warning
         default: .error
         }
     }

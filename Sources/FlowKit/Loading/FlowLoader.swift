@@ -5,6 +5,9 @@ public struct FlowLoadResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// The text of every file read, by path, for quoting lines in reports.
     public var sources: [String: SourceText]
+    /// Expressions that YAML's flow style cut apart: the checks' findings about their
+    /// pieces are left out (`Validator`).
+    var cuts: [FlowStyleCut] = []
 }
 
 /// Reads a flow file and the files it includes (spec §3), into the flow model.
@@ -24,6 +27,7 @@ public struct FlowLoader: Sendable {
     static let codes: [DiagnosticCode] = [
         .yamlSyntax, .yamlMultipleDocuments, .yamlTooDeep, .yamlAliasBomb, .fileTooLarge, .duplicateKey, .unknownKey, .missingKey,
         .typeMismatch, .unsupportedVersion, .invalidID, .includeCycle, .includeNotFound, .includeTooDeep, .secretRemembered, .tooManyFlows,
+        .invalidKey, .expressionSyntax,
     ]
 
     public init(limits: YAMLLimits = .default, maxIncludeDepth: Int = 32, maxFlows: Int = 10_000) {
@@ -65,7 +69,7 @@ public struct FlowLoader: Sendable {
         let session = IncludeSession(loader: self)
         session.paths[file.shown] = file
         let document = session.document(bytes, file: file.shown)
-        return FlowLoadResult(document: document, diagnostics: session.diagnostics, sources: session.sources)
+        return FlowLoadResult(document: document, diagnostics: session.diagnostics, sources: session.sources, cuts: session.cuts)
     }
 }
 
@@ -74,6 +78,7 @@ private final class IncludeSession {
     let loader: FlowLoader
     var diagnostics: [Diagnostic] = []
     var sources: [String: SourceText] = [:]
+    var cuts: [FlowStyleCut] = []
     var files: [String] = []
     /// The paths of the files read, by the name reports show them as, which is not the
     /// path where it is not UTF-8 (its bytes are escaped): a file's includes are found
@@ -134,6 +139,11 @@ private final class IncludeSession {
         let shape = DocumentShapeCheck.check(parsed.tree)
         diagnostics += shape
         guard shape.isEmpty, let root = parsed.tree.documents.first else { return nil }
+        if let source = sources[file] {
+            let found = FlowStyleCut.find(in: root, source: source)
+            cuts += found
+            diagnostics += found.map(\.diagnostic)
+        }
         return root
     }
 

@@ -168,6 +168,7 @@ struct FlowModelBuilder {
         if let node = keys[.actions] {
             if let list = node.sequence {
                 screen.actions = list.compactMapExact { action($0) }
+                checkKeysUnique(screen.actions)
                 let defaults = screen.actions.compactMap { $0.isDefault?.value == true ? $0.isDefault : nil }
                 for second in defaults.dropFirst() {
                     reader.report(.duplicateKey, "a screen has one default action, and this is its second", at: second.location,
@@ -273,15 +274,51 @@ struct FlowModelBuilder {
         }
         guard let id = reader.id(idNode, what: "action id") else { return nil }
         var action = ActionEntry(id: id, label: keys[.label].flatMap { reader.template($0, what: "a label") })
-        if let keyNode = keys[.key], let key = reader.string(keyNode, what: "a shortcut key") {
-            if key.value.count == 1 { action.key = key } else {
-                reader.report(.typeMismatch, "a shortcut key is one character, but '\(key.value)' has \(key.value.count)", at: key.location)
-            }
-        }
+        action.key = keys[.key].flatMap { shortcutKey($0) }
         action.validate = keys[.validate].flatMap { reader.bool($0, what: "validate") }
         action.when = keys[.when].flatMap { reader.expression($0, what: "when") }
         action.isDefault = keys[.default].flatMap { reader.bool($0, what: "default") }
         return action
+    }
+
+    /// An action's `key`: one character that is not a digit, since digits number the
+    /// actions at the plain-mode prompt. `key: 1` is a YAML integer, but the author meant
+    /// the digit, so an integer's text is judged as a string's is.
+    private mutating func shortcutKey(_ node: Node) -> Located<String>? {
+        let key: Located<String>
+        if node.kind == .scalar, node.scalarKind == .int, let text = node.string {
+            key = Located(text, at: SourceLocation(node))
+        } else {
+            guard let text = reader.string(node, what: "a shortcut key") else { return nil }
+            key = text
+        }
+        guard key.value.count == 1 else {
+            reader.report(.invalidKey, "a shortcut key is one character, but '\(key.value)' has \(key.value.count)", at: key.location)
+            return nil
+        }
+        guard !Self.isDigit(key.value) else {
+            reader.report(.invalidKey, "'\(key.value)' cannot be a shortcut key: it is a digit", at: key.location,
+                          notes: [Diagnostic.Note("digits number the actions at the prompt (1. Save), so choose a letter or a sign", at: key.location)])
+            return nil
+        }
+        return key
+    }
+
+    private static func isDigit(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
+    }
+
+    /// Reports each action whose key an earlier action of the same screen already has.
+    private mutating func checkKeysUnique(_ actions: [ActionEntry]) {
+        var first: [String: Located<String>] = [:]
+        for key in actions.compactMap(\.key) {
+            if let earlier = first[key.value] {
+                reader.report(.invalidKey, "'\(key.value)' is already the key of another action on this screen", at: key.location,
+                              notes: [Diagnostic.Note("the first action with this key", at: earlier.location)])
+            } else {
+                first[key.value] = key
+            }
+        }
     }
 
     // MARK: Handlers

@@ -15,7 +15,7 @@ public struct Screen: Sendable {
 public struct ActionEntry: Sendable {
     public var id: Located<String>
     public var label: Located<String>?
-    /// A one-character shortcut.
+    /// A one-character shortcut, never a digit (digits number the actions).
     @OutOfLine public var key: Located<String>? = nil
     /// Whether the screen's fields must be valid first; nil means the default
     /// (`true`, but `false` for `back` and `quit`).
