@@ -7,7 +7,13 @@ public enum EnvOutputName {
 
     /// The shell name of variable `name` of flow `flow`.
     public static func of(flow: String, variable name: String) -> String {
-        "\(flow)_\(name)".uppercased().replacing("-", with: "_")
+        let joined = "\(flow)_\(name)"
+        // Ids are ASCII almost always: upper-cased byte by byte, without Unicode's tables
+        // (`validate` names every value of every flow for `env-name-clash`).
+        guard joined.utf8.allSatisfy({ $0 < 0x80 }) else { return joined.uppercased().replacing("-", with: "_") }
+        return String(decoding: joined.utf8.map { byte in
+            byte == UInt8(ascii: "-") ? UInt8(ascii: "_") : (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) ? byte - 32 : byte
+        }, as: UTF8.self)
     }
 
     /// Whether the variable is written at all: a private one (its name starts with `_`,
