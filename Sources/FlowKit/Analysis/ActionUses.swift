@@ -1,43 +1,38 @@
-/// Where each handled action is offered or sent, by the position of the flow that does
-/// it, so that "does anything below this flow use the action?" is two binary searches
-/// rather than a walk of the flow's whole subtree (`unused-handler`).
-struct ActionUses {
-    /// Per action number: the flows whose screens offer it, or whose screens' branches
-    /// send it, in ascending order.
-    private var byScreens: [[Int]]
-    /// Per action number: the flows whose own branches send it, in ascending order.
-    private var byFlows: [[Int]]
+/// Where each action is used: the responders it is offered to first, by a screen that
+/// offers it or by a `send` (the responder after the sender's), each with the flow that
+/// handles it there, in the order of those flows. Flows are numbered in preorder, so the
+/// uses below a flow (`FlowIndex.subtree`) are one run of the list, found by two binary
+/// searches rather than a walk of the subtree (`unused-handler`, `shadowed-handler`).
+struct ActionUses: Sendable {
+    struct Use: Sendable {
+        let flow: Int
+        let responder: ResponderTree.Responder
+    }
+
+    /// Per action number, sorted by flow.
+    private let uses: [[Use]]
 
     init(_ tree: ResponderTree) {
-        byScreens = Array(repeating: [], count: tree.actionNames.count)
-        byFlows = Array(repeating: [], count: tree.actionNames.count)
-        // Screens, and responders, are numbered in flow order: each list stays sorted.
-        for screen in tree.screens {
-            for action in screen.actions.indices { byScreens[screen.actions[action].number].append(screen.flow) }
+        var uses = Array(repeating: [Use](), count: tree.actionNames.count)
+        for (number, screen) in tree.screens.enumerated() {
+            for action in screen.actions { uses[action.number].append(Use(flow: screen.flow, responder: .screen(number))) }
         }
         tree.forEachHandlerBranch { responder, branch in
-            guard case .send(let action)? = branch.transition else { return }
-            switch responder {
-            case .screen(let screen): byScreens[action].append(tree.screens[screen].flow)
-            case .flow(let flow): byFlows[action].append(flow)
-            }
+            guard case .send(let action)? = branch.transition, let next = tree.next(of: responder) else { return }
+            uses[action].append(Use(flow: tree.handlingFlow(of: next), responder: next))
         }
+        self.uses = uses.map { $0.sorted { $0.flow < $1.flow } }
     }
 
-    /// Whether a screen of a flow's subtree (`FlowIndex.subtree`) offers the action, or a
-    /// branch below the flow sends it: the flow's own branches send from its parent on, so
-    /// they do not count.
+    /// The uses of the action whose flows lie in `subtree`: a flow's own branches send
+    /// from its parent on, so they are not among them.
+    func uses(of action: Int, in subtree: Range<Int>) -> ArraySlice<Use> {
+        let list = uses[action]
+        return list[list.partitionPoint { $0.flow >= subtree.lowerBound }..<list.partitionPoint { $0.flow >= subtree.upperBound }]
+    }
+
+    /// Whether a screen of the subtree offers the action, or a branch below its flow sends it.
     func isUsed(_ action: Int, in subtree: Range<Int>) -> Bool {
-        Self.contains(byScreens[action], anyOf: subtree)
-            || Self.contains(byFlows[action], anyOf: subtree.lowerBound + 1..<subtree.upperBound)
-    }
-
-    private static func contains(_ sorted: [Int], anyOf range: Range<Int>) -> Bool {
-        var low = 0, high = sorted.count
-        while low < high {
-            let middle = (low + high) / 2
-            if sorted[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
-        }
-        return low < sorted.count && sorted[low] < range.upperBound
+        !uses(of: action, in: subtree).isEmpty
     }
 }

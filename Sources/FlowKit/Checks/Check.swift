@@ -19,7 +19,16 @@ extension Check {
 struct CheckContext {
     let index: FlowIndex
     let tree: ResponderTree
+    /// Where each action is used, for the checks of handlers nothing reaches.
+    let uses: ActionUses
     /// The files' text, by path.
     let sources: [String: SourceText]
     var found: [Diagnostic] = []
+
+    init(index: FlowIndex, tree: ResponderTree, sources: [String: SourceText]) {
+        self.index = index
+        self.tree = tree
+        uses = ActionUses(tree)
+        self.sources = sources
+    }
 }

@@ -46,7 +46,7 @@ enum GraphCheck: Check {
                 }
             }
         }
-        return diagnostics + unusedHandlers(index, tree: tree)
+        return diagnostics + unusedHandlers(index, tree: tree, uses: context.uses)
     }
 
     /// Per flow: whether it is the root, or a child flow that a `start`, `push` or
@@ -62,8 +62,7 @@ enum GraphCheck: Check {
     }
 
     /// Handlers for actions that no screen below offers and no branch below sends.
-    private static func unusedHandlers(_ index: FlowIndex, tree: ResponderTree) -> [Diagnostic] {
-        let uses = ActionUses(tree)
+    private static func unusedHandlers(_ index: FlowIndex, tree: ResponderTree, uses: ActionUses) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for (position, entry) in index.flows.enumerated() {
             let subtree = index.subtree(of: position)

@@ -32,13 +32,9 @@ extension ResponderTree {
         ///
         /// - Complexity: a binary search, then a walk up from the last flow before it.
         static func nearest(to flow: Int, in list: [HandlingFlow]) -> Int? {
-            var low = 0, high = list.count
-            while low < high {
-                let middle = (low + high) / 2
-                if list[middle].flow <= flow { low = middle + 1 } else { high = middle }
-            }
+            let after = list.partitionPoint { $0.flow > flow }
             // The last flow at or before `flow`; the ones that hold `flow` are it or its ancestors.
-            var position = low > 0 ? low - 1 : nil
+            var position = after > 0 ? after - 1 : nil
             while let current = position, list[current].subtreeEnd <= flow { position = list[current].enclosing }
             return position
         }

@@ -105,7 +105,7 @@ struct LSPConnection {
         let body = message.encodedParts()
         let length = body.reduce(0) { $0 + $1.count }
         for part in [Array("Content-Length: \(length)\r\n\r\n".utf8)] + body where !part.isEmpty {
-            _ = part.withUnsafeBytes { Console.writeAll($0, to: output) }
+            _ = Console.writeAll(part, to: output)
         }
     }
 

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import ArgumentParser
 import FlowKit
+import SystemPackage
 
 /// The process's standard streams: results on stdout, everything a person reads on stderr.
 enum Console {
@@ -60,25 +61,14 @@ enum Console {
 
     /// Writes all of `text` to `descriptor` (a stream or a file flowrun opened), as `emit`.
     static func writeText(_ text: String, to descriptor: Int32) -> Bool {
-        var text = text
-        // write(2) takes the string's bytes in place: C interop.
-        return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+        writeAll(text.utf8, to: descriptor)
     }
 
     /// Writes all of `bytes` to `descriptor`, retrying short writes and writes a signal
-    /// interrupted (signals are installed without `SA_RESTART`). False if a write failed.
-    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(descriptor, base + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += written
-        }
-        return true
+    /// interrupted (signals are installed without `SA_RESTART`). False if a write failed
+    /// (`errno` says why).
+    static func writeAll(_ bytes: some Sequence<UInt8>, to descriptor: Int32) -> Bool {
+        (try? FileDescriptor(rawValue: descriptor).writeAll(bytes)) != nil
     }
 }
 

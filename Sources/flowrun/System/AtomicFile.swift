@@ -46,7 +46,7 @@ enum AtomicFile {
             temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
         guard descriptor >= 0 else { throw SourceFileWriteError(path: path) }
-        guard fchmod(descriptor, mode) == 0, bytes.withUnsafeBytes({ Console.writeAll($0, to: descriptor) }), fsync(descriptor) == 0 else {
+        guard fchmod(descriptor, mode) == 0, Console.writeAll(bytes, to: descriptor), fsync(descriptor) == 0 else {
             let error = SourceFileWriteError(path: path)
             close(descriptor)
             unlink(temporary)
