@@ -48,6 +48,26 @@ import TestSupport
         #expect(found.first?.notes.map(\.message) == ["digits number the actions at the prompt (1. Save), so choose a letter or a sign"])
     }
 
+    /// A screen with many keys is indexed rather than compared pairwise: each repeat is
+    /// reported once, with the first action that has the key.
+    @Test func aRepeatedKeyAmongManyIsReportedOnceWithTheFirst() throws {
+        let letters = "abcdefghijklmnopqrst".map { "{ id: a\($0), key: \($0) }" }
+        let flow = """
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            actions: [\((letters + ["{ id: again, key: c }", "{ id: twice, key: c }", "quit"]).joined(separator: ", "))]
+            on: { \("abcdefghijklmnopqrst".map { "a\($0): { finish: true }" }.joined(separator: ", ")), again: { finish: true }, twice: { finish: true } }
+        """
+        let found = Validator().validate(Array(flow.utf8), file: "f.yaml").diagnostics.filter { $0.code == .invalidKey }
+        #expect(found.map(\.message) == Array(repeating: "'c' is already the key of another action on this screen", count: 2))
+        let firstKeyColumn = try #require(flow.split(separator: "\n")[5].range(of: "key: c")).lowerBound.utf16Offset(in: flow.split(separator: "\n")[5]) + 6
+        #expect(found.map { $0.notes.map(\.start.column) } == [[firstKeyColumn], [firstKeyColumn]])
+        #expect(Set(found.map { "\($0.start)" }).count == 2)
+    }
+
     /// One mistake, one diagnostic (spec §12 1.2): the pieces YAML made of the expression
     /// get nothing of their own, and the fix, taken, makes the flow valid.
     @Test func anExpressionCutByTheFlowStyleIsOneErrorAtTheCutWhoseFixQuotesIt() throws {

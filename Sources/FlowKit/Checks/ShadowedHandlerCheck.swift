@@ -8,23 +8,38 @@ enum ShadowedHandlerCheck: Check {
     static func check(_ context: CheckContext) -> [Diagnostic] {
         let (index, tree) = (context.index, context.tree)
         var diagnostics: [Diagnostic] = []
-        for (flow, entry) in index.flows.enumerated() {
+        let entries = index.flows
+        // By index, not `for in`: flows and handlers are read in place rather than copied.
+        for flow in entries.indices {
             let subtree = index.subtree(of: flow)
-            for handler in entry.flow.handlers where isCheckable(handler.action.value) {
-                guard let number = tree.actionNumber(handler.action.value) else { continue }
-                let routes = context.uses.uses(of: number, in: subtree).map { StaticRoute(number, from: $0.responder, in: tree) }
-                guard !routes.isEmpty, routes.allSatisfy({ route in !route.handlers.contains { $0.responder == .flow(flow) } }),
-                      let taker = routes[0].handlers.last, let always = taker.handler.branches.first(where: { $0.when == nil })
+            for position in entries[flow].flow.handlers.indices {
+                let action = entries[flow].flow.handlers[position].action
+                guard isCheckable(action.value), let number = tree.actionNumber(action.value),
+                      let taker = nearerTaker(of: number, below: flow, uses: context.uses.uses(of: number, in: subtree), in: tree),
+                      let always = taker.handler.branches.first(where: { $0.when == nil })
                 else { continue }
                 diagnostics.append(Diagnostic(
                     .shadowedHandler,
-                    "the handler of '\(handler.action.value)' in flow '\(entry.flow.id.value)' never runs: every screen below that offers it, and every send of it, is handled first by a branch that always holds",
-                    at: handler.action.location,
+                    "the handler of '\(action.value)' in flow '\(entries[flow].flow.id.value)' never runs: every screen below that offers it, and every send of it, is handled first by a branch that always holds",
+                    at: action.location,
                     notes: [Diagnostic.Note("\(tree.name(of: taker.responder)) takes it first", at: always.location)],
                     fix: Diagnostic.Fix("give the nearer branch a 'when', or remove this handler")))
             }
         }
         return diagnostics
+    }
+
+    /// The handler that takes the action first from the first use, when the action never
+    /// reaches the flow's own handler from any use. Most handlers are reached from their
+    /// first use, so the routes stop being walked there.
+    private static func nearerTaker(of action: Int, below flow: Int, uses: ArraySlice<ActionUses.Use>, in tree: ResponderTree) -> StaticRoute.Reached? {
+        var first: StaticRoute?
+        for use in uses {
+            let route = StaticRoute(action, from: use.responder, in: tree)
+            guard !route.handlers.contains(where: { $0.responder == .flow(flow) }) else { return nil }
+            if first == nil { first = route }
+        }
+        return first?.handlers.last
     }
 
     /// `*.done` handlers are called by flows finishing, and the built-ins can always be typed.

@@ -310,14 +310,15 @@ struct FlowModelBuilder {
 
     /// Reports each action whose key an earlier action of the same screen already has.
     private mutating func checkKeysUnique(_ actions: [ActionEntry]) {
-        var first: [String: Located<String>] = [:]
-        for key in actions.compactMap(\.key) {
-            if let earlier = first[key.value] {
-                reader.report(.invalidKey, "'\(key.value)' is already the key of another action on this screen", at: key.location,
-                              notes: [Diagnostic.Note("the first action with this key", at: earlier.location)])
-            } else {
-                first[key.value] = key
-            }
+        let keys = actions.compactMap(\.key)
+        // A screen has a handful of keys, compared pairwise without hashing; a long list
+        // (hostile or generated) is indexed, so the check stays linear.
+        let firstPositions = keys.count > 16 ? Dictionary(keys.enumerated().map { ($1.value, $0) }, uniquingKeysWith: { first, _ in first }) : nil
+        for (position, key) in keys.enumerated() {
+            let firstPosition = firstPositions.map { $0[key.value] ?? position } ?? keys.firstIndex { $0.value == key.value } ?? position
+            guard firstPosition < position else { continue }
+            reader.report(.invalidKey, "'\(key.value)' is already the key of another action on this screen", at: key.location,
+                          notes: [Diagnostic.Note("the first action with this key", at: keys[firstPosition].location)])
         }
     }
 

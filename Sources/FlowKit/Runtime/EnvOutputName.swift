@@ -8,15 +8,54 @@ public enum EnvOutputName {
     /// The shell name of variable `name` of flow `flow`.
     public static func of(flow: String, variable name: String) -> String {
         let joined = "\(flow)_\(name)"
-        // Ids are ASCII almost always: upper-cased byte by byte, without Unicode's tables
-        // (`validate` names every value of every flow for `env-name-clash`).
-        guard joined.utf8.allSatisfy({ $0 < 0x80 }) else { return joined.uppercased().replacing("-", with: "_") }
-        return String(decoding: joined.utf8.map { byte in
-            byte == UInt8(ascii: "-") ? UInt8(ascii: "_") : (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) ? byte - 32 : byte
-        }, as: UTF8.self)
+        guard isASCII(flow), isASCII(name) else { return joined.uppercased().replacing("-", with: "_") }
+        return String(decoding: joined.utf8.map(shellByte), as: UTF8.self)
+    }
+
+    /// 64-bit FNV-1a hashes of `of(flow:variable:)` for one flow's values, computed
+    /// without building the names: `validate` names every value of every flow for
+    /// `env-name-clash`, and only values whose fingerprints meet need their names compared.
+    struct Fingerprinter {
+        private let flow: String
+        /// The hash of the flow's part of each name, when the flow id is ASCII.
+        private let prefix: FNV1a?
+
+        init(flow: String) {
+            self.flow = flow
+            guard EnvOutputName.isASCII(flow) else { prefix = nil; return }
+            var hash = FNV1a()
+            for byte in flow.utf8 { hash.add(shellByte(byte)) }
+            hash.add(UInt8(ascii: "_"))
+            prefix = hash
+        }
+
+        func fingerprint(variable name: String) -> UInt64 {
+            guard var hash = prefix, EnvOutputName.isASCII(name) else { return EnvOutputName.fingerprint(of(flow: flow, variable: name)) }
+            for byte in name.utf8 { hash.add(shellByte(byte)) }
+            return hash.value
+        }
+    }
+
+    /// The fingerprint of a shell name as written.
+    static func fingerprint(_ shellName: String) -> UInt64 {
+        var hash = FNV1a()
+        for byte in shellName.utf8 { hash.add(byte) }
+        return hash.value
     }
 
     /// Whether the variable is written at all: a private one (its name starts with `_`,
     /// spec §4 1.2) appears in no output.
-    public static func isWritten(_ name: String) -> Bool { !name.hasPrefix("_") }
+    public static func isWritten(_ name: String) -> Bool { name.utf8.first != UInt8(ascii: "_") }
+
+    /// Ids are ASCII almost always: those are upper-cased byte by byte, without Unicode's tables.
+    fileprivate static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
+
+    fileprivate static func shellByte(_ byte: UInt8) -> UInt8 {
+        byte == UInt8(ascii: "-") ? UInt8(ascii: "_") : (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) ? byte - 32 : byte
+    }
+
+    fileprivate struct FNV1a {
+        private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        mutating func add(_ byte: UInt8) { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    }
 }
