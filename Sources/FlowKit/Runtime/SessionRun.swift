@@ -376,8 +376,12 @@ struct SessionRun {
         }
     }
 
-    /// Runs a branch: `set` in order, `say`, then its transition.
+    /// Runs a branch's steps in spec §7's order, the one every front end follows: `run`,
+    /// `set` (in order), `post`, `say`, then the transition. So `set` reads what the
+    /// program wrote `into`, and the message what the program, the assignments and the
+    /// observers did.
     private mutating func run(_ branch: ResponderTree.BranchNode, handlingFlow flow: Int, responder: Responder) -> BranchEffect {
+        if let command = branch.command { run(command, in: flow) }
         for assignment in branch.assignments {
             let scope = scope(flow)
             guard let value = evaluate(assignment.expression, in: scope, ifFailing: "'\(assignment.name)' is not assigned") else { continue }
@@ -390,7 +394,6 @@ struct SessionRun {
                 state.flows[owner].secret.remove(assignment.name)
             }
         }
-        if let command = branch.command { run(command, in: flow) }
         if let notification = branch.post { post(notification) }
         if let message = render(branch.say, in: flow) { events.append(.said(message)) }
         guard !stopped else { return .moved }
