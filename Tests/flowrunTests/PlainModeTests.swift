@@ -97,6 +97,42 @@ import TestSupport
         #expect(outcome.stdout.hasPrefix("FLOWRUN_STATUS='finished'\nFLOWRUN_EXIT_CODE='0'\nFLOWRUN_SCREEN='s'\nFLOWRUN_MESSAGE=''\n"))
     }
 
+    /// Spec §6: a field's `validate` rule, its message and the computed values they read
+    /// all see the answer being checked; a secret's stays masked in the message.
+    static let checkedAnswers = """
+    version: 1
+    flow: app
+    start: s
+    computed:
+      slug: name.trim().replace(" ", "-")
+      pin_digits: size(pin)
+    screens:
+      s:
+        fields:
+          - id: name
+            required: true
+            validate:
+              - { rule: size(slug) >= 3, message: "'{{ name }}' is too short." }
+              - { rule: 'slug != "admin"', message: "{{ name }} gives the slug {{ slug }}, which is taken." }
+          - id: pin
+            type: secret
+            validate:
+              - { rule: pin_digits == 4, message: "{{ pin }} has {{ pin_digits }} digits, not 4." }
+        actions: [done]
+        on: { done: { say: "Welcome, {{ slug }}.", finish: true } }
+    """
+
+    @Test func aRuleAndItsMessageSeeTheAnswerAndTheValuesComputedFromIt() throws {
+        let directory = try FlowrunProcess.folder(holding: Self.checkedAnswers)
+        let outcome = try FlowrunProcess.run(["run", "f.yaml", "--output", "none"], stdin: "ab\nadmin\nAda Lovelace\n98765\n1234\ndone\n", directory: directory)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("! 'ab' is too short.\n"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("! admin gives the slug admin, which is taken.\n"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("! ****** has ****** digits, not 4.\n"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("Welcome, Ada-Lovelace."), "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("98765") && !outcome.stderr.contains("1234"), "a secret is never shown: \(outcome.stderr)")
+    }
+
     static let signIn = """
     version: 1
     flow: app

@@ -80,6 +80,36 @@ import TestSupport
         #expect(outcome.stdout.contains("for_each runs of flow 'visit'"), "\(outcome.stdout)")
     }
 
+    /// Spec §7: the stub's output is in `into` before `set` runs, as in a real run.
+    @Test func setReadsWhatAStubbedProgramWroteInto() throws {
+        let directory = try FlowrunProcess.folder(holding: """
+        version: 1
+        flow: app
+        start: s
+        variables: { out: {}, version: "" }
+        screens:
+          s:
+            actions: [release, quit]
+            on:
+              release:
+                run: { command: [git, describe], into: out }
+                set: { version: out.stdout.trim() }
+                say: "releasing {{ version }}"
+        """)
+        try """
+        flow: f.yaml
+        commands: [{ command: [git, describe], stdout: "v1.2.3\n" }]
+        cases:
+          - name: the tag the program printed
+            input: [release, quit]
+            expect:
+              said: ["releasing v1.2.3"]
+              values: { app: { version: v1.2.3 } }
+        """.write(to: directory.appendingPathComponent("f.flowtest.yaml"), atomically: true, encoding: .utf8)
+        let outcome = try FlowrunProcess.run(["test", "f.flowtest.yaml"], directory: directory)
+        #expect(outcome.status == 0, "\(outcome.stdout)")
+    }
+
     @Test func generatedTestsCarryTheStubsTheyNeededAndPass() throws {
         let directory = try FlowrunProcess.folder(holding: Self.flow)
         let generate = try FlowrunProcess.run(["test", "--generate", "f.yaml", "-o", "g.flowtest.yaml"], directory: directory)

@@ -174,6 +174,121 @@ import TestSupport
                 "\(outcome.stdout)")
     }
 
+    /// A flow whose one variable nests maps in lists, whose screen text has several
+    /// parts, and whose `ship` exits with a message.
+    static let nested = """
+    version: 1
+    flow: app
+    start: s
+    variables:
+      user: { name: ada, roles: [{ id: admin, since: 2020 }, { id: dev, since: 2021 }], prefs: { theme: dark } }
+    screens:
+      s:
+        title: Release
+        text: "Project my-tool, package my_tool. License MIT."
+        actions: [ship, quit]
+        on:
+          ship: { exit: { code: 3, message: "Shipped {{ user.name }}." } }
+    """
+
+    /// A test file of `nested` in a fresh folder, and its text.
+    private func nestedTestFile(_ cases: String) throws -> (URL, String) {
+        let directory = try FlowrunProcess.folder(holding: Self.nested)
+        let text = "flow: f.yaml\n" + cases
+        let file = directory.appendingPathComponent("f.flowtest.yaml")
+        try Data(text.utf8).write(to: file)
+        return (file, text)
+    }
+
+    /// cli.md 1.2: `values` is a subset at every depth of maps, maps in list elements too,
+    /// lists keeping their length and order; `message` is the final message; a later
+    /// `shown` entry may be further along the same text.
+    @Test func valuesAreASubsetAtEveryDepthMessageIsTheLastAndShownReadsAlongOneText() throws {
+        let (file, _) = try nestedTestFile("""
+        cases:
+          - name: parts of each
+            input: [ship]
+            expect:
+              status: exited
+              values:
+                app: { user: { roles: [{ id: admin }, { since: 2021 }], prefs: {} } }
+              message: Shipped ada.
+              shown: [Release, Project my-tool, package my_tool, License MIT]
+        """)
+        let outcome = try FlowrunProcess.run(["test", file.path])
+        #expect(outcome.status == 0, "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("PASS  parts of each"), "\(outcome.stdout)")
+    }
+
+    @Test func aValueFailsWhereItFirstDiffers() throws {
+        let (file, text) = try nestedTestFile("""
+        cases:
+          - name: another role
+            input: [quit]
+            expect:
+              values:
+                app: { user: { roles: [{ id: admin }, { id: ops }] } }
+          - name: fewer roles
+            input: [quit]
+            expect:
+              values:
+                app: { user: { roles: [{ id: admin }] } }
+          - name: a key it does not have
+            input: [quit]
+            expect:
+              values:
+                app: { user: { prefs: { font: mono } } }
+        """)
+        let outcome = try FlowrunProcess.run(["test", file.path])
+        #expect(outcome.status == 1)
+        let out = outcome.stdout
+        #expect(out.contains(#"\#(position(of: "{", after: "{ roles: [{ id: admin }, { id: ops", in: text)): error: values: app.user.roles[1].id: expected "ops", got "dev""#), "\(out)")
+        #expect(out.contains(#"error: values: app.user.roles: expected 1 element(s), got 2: [{"id": "admin", "since": 2020}, {"id": "dev", "since": 2021}]"#), "\(out)")
+        #expect(out.contains(#"error: values: app.user.prefs.font: expected "mono", but there is no such key"#), "\(out)")
+        #expect(out.contains("3 cases: 0 passed, 3 failed"), "\(out)")
+    }
+
+    @Test func messageChecksTheFinalMessageWhole() throws {
+        let (file, text) = try nestedTestFile("""
+        cases:
+          - name: another message
+            input: [ship]
+            expect: { message: Shipped }
+          - name: no message
+            input: [quit]
+            expect: { message: Shipped ada. }
+        """)
+        let outcome = try FlowrunProcess.run(["test", file.path])
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout.contains(#"\#(position(of: "Shipped", after: "{ message: Shipped }", in: text)): error: message: expected "Shipped", got "Shipped ada.""#), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains(#"error: message: expected "Shipped ada.", the run ended without one"#), "\(outcome.stdout)")
+
+        // Generated cases expect the message of the exit they reach.
+        let directory = file.deletingLastPathComponent()
+        let generate = try FlowrunProcess.run(["test", "--generate", "f.yaml", "-o", "g.flowtest.yaml"], directory: directory)
+        #expect(generate.status == 0, "\(generate.stderr)")
+        let written = try String(contentsOf: directory.appendingPathComponent("g.flowtest.yaml"), encoding: .utf8)
+        #expect(written.contains(#"message: "Shipped ada.""#), "\(written)")
+        let generated = try FlowrunProcess.run(["test", "g.flowtest.yaml"], directory: directory)
+        #expect(generated.status == 0, "\(generated.stdout)")
+    }
+
+    @Test func aLaterShownTextIsLookedForAfterTheOneBeforeIt() throws {
+        let (file, text) = try nestedTestFile("""
+        cases:
+          - name: backwards in one text
+            input: [quit]
+            expect: { shown: [License MIT, Project my-tool] }
+          - name: one part twice
+            input: [quit]
+            expect: { shown: [MIT, MIT] }
+        """)
+        let outcome = try FlowrunProcess.run(["test", file.path])
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout.contains("\(position(of: "Project", after: "[License MIT, Project", in: text)): error: shown: \"Project my-tool\" was not shown (in this order)"), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("\(position(of: "MIT]", after: "[MIT, MIT]", in: text)): error: shown: \"MIT\" was not shown (in this order)"), "\(outcome.stdout)")
+    }
+
     @Test func aSubsequenceOfThePathAndLeftOverInputFail() throws {
         let (file, text) = try testFile("""
         cases:

@@ -39,7 +39,11 @@ struct ExpectationCheck {
             failures.append(TestFailure("said: \(YAMLWriter.doubleQuoted(missing.value)) was not said (in this order)", at: missing.location,
                                         detail: said.isEmpty ? ["nothing was said"] : said.map { "said: \(YAMLWriter.doubleQuoted($0))" }))
         }
-        if let missing = ListDiff.firstMissing(expect.shown, in: shown, matching: { wanted, text in text.contains(wanted) }) {
+        if let expected = expect.message, expected.value != outcome?.message {
+            let got = outcome?.message.map { "got \(YAMLWriter.doubleQuoted($0))" } ?? "the run ended without one"
+            failures.append(TestFailure("message: expected \(YAMLWriter.doubleQuoted(expected.value)), \(got)", at: expected.location))
+        }
+        if let missing = ListDiff.firstMissing(expect.shown, alongTexts: shown) {
             failures.append(TestFailure("shown: \(YAMLWriter.doubleQuoted(missing.value)) was not shown (in this order)", at: missing.location,
                                         detail: shown.isEmpty ? ["nothing was shown"] : shown.map { "shown: \(YAMLWriter.doubleQuoted($0))" }))
         }
@@ -64,11 +68,11 @@ struct ExpectationCheck {
             let hint = NearestName.suggest(variable, among: Array(variables.keys)).map { "; did you mean '\($0)'?" } ?? ""
             return TestFailure("values: the flow '\(flow)' has no variable '\(variable)'\(hint)", at: expected.name.location)
         }
-        guard expected.value != actual else { return nil }
+        guard let difference = ValueSubset.firstDifference(expected: expected.value, actual: actual) else { return nil }
         // A secret field's, or a variable computed from a secret.
         if session.holdsSecret(flow: flow, name: variable) {
             return TestFailure("values: \(name) differs from the expected value (it holds a secret: neither is shown)", at: expected.location)
         }
-        return TestFailure("values: \(name): expected \(YAMLWriter.flow(expected.value)), got \(YAMLWriter.flow(actual))", at: expected.location)
+        return TestFailure("values: \(name)\(difference.path): \(difference.description)", at: expected.location)
     }
 }

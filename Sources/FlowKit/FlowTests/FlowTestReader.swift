@@ -47,7 +47,7 @@ enum CommandStubKey: String, MappingKey {
 }
 
 enum ExpectationKey: String, MappingKey {
-    case status, exitCode = "exit_code", screen, path, pathIncludes = "path_includes", values, said, shown
+    case status, exitCode = "exit_code", screen, path, pathIncludes = "path_includes", values, message, said, shown
 }
 
 extension NodeReader {
@@ -189,6 +189,7 @@ extension NodeReader {
                 }
             }
         }
+        expect.message = keys[.message].flatMap { template($0, what: "'message'") }
         if let said = keys[.said] { expect.said = texts(said, key: "said", what: "a message") }
         if let shown = keys[.shown] { expect.shown = texts(shown, key: "shown", what: "a text") }
         return expect

@@ -1,6 +1,6 @@
 /// Writes a flow test file for generated cases: each case's input, and as its
-/// expectations what the run did (status, exit code, path, variables that changed,
-/// messages said), for the author to read and correct. Secret variables are left out.
+/// expectations what the run did (status, exit code, an exit's message, path, variables
+/// that changed, messages said), for the author to read and correct. Secret variables are left out.
 public struct FlowTestWriter: Sendable {
     public let tree: ResponderTree
 
@@ -40,6 +40,8 @@ public struct FlowTestWriter: Sendable {
             if let outcome = session.outcome {
                 lines.append("      status: \(outcome.status.rawValue)")
                 lines.append("      exit_code: \(outcome.exitCode)")
+                // An `exit`'s message, as shown; a stop's names places in files, which move.
+                if outcome.status == .exited, let message = outcome.message { lines.append("      message: \(YAMLWriter.doubleQuoted(message))") }
             }
             lines.append("      path: " + YAMLWriter.flow(.list(session.path.map(Value.string))))
             let changed = changedValues(session, initial: initial)

@@ -35,12 +35,32 @@ enum ListDiff {
 
     /// Whether `wanted` appears in `list` in order, other elements allowed between; if
     /// not, the first element of `wanted` that could not be matched.
-    static func firstMissing(_ wanted: [Located<String>], in list: [String],
-                             matching matches: (String, String) -> Bool = { $0 == $1 }) -> Located<String>? {
+    static func firstMissing(_ wanted: [Located<String>], in list: [String]) -> Located<String>? {
         var position = list.startIndex
         for element in wanted {
-            guard let found = list[position...].firstIndex(where: { matches(element.value, $0) }) else { return element }
+            guard let found = list[position...].firstIndex(where: { $0 == element.value }) else { return element }
             position = found + 1
+        }
+        return nil
+    }
+
+    /// Whether each of `wanted` is part of one of `texts`, in order, others allowed
+    /// between: the next one is looked for from where the one before it ended, further
+    /// along the same text first (cli.md `test` 1.2). If not, the first that is missing.
+    static func firstMissing(_ wanted: [Located<String>], alongTexts texts: [String]) -> Located<String>? {
+        var position = texts.startIndex
+        var from = texts.first?.startIndex
+        for element in wanted {
+            while true {
+                guard position < texts.endIndex else { return element }
+                let text = texts[position]
+                if let found = text[(from ?? text.startIndex)...].firstRange(of: element.value) {
+                    from = found.upperBound
+                    break
+                }
+                position += 1
+                from = nil
+            }
         }
         return nil
     }

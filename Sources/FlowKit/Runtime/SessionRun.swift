@@ -168,22 +168,32 @@ struct SessionRun {
     }
 
     /// Why a given answer is refused (its constraints, then its `validate` rules), or nil.
+    /// Everything the check evaluates, the rules and both kinds of `message`, sees the
+    /// candidate as the field's value, and so do the computed values they read; a secret
+    /// candidate (`hidingAnswer`) is masked in the messages as the stored answer would be.
     private mutating func refusal(of answer: Value, for field: ResponderTree.FieldNode, options: [FieldPrompt.Option], in flow: Int,
                                   hidingAnswer: Bool) -> String? {
+        let scope = scope(flow, answering: field.id, with: answer, isSecret: hidingAnswer)
         if let problem = AnswerConstraints.violation(of: answer, for: field, options: options, hidingAnswer: hidingAnswer) {
             // The field's own message speaks of its constraints, not of a NUL.
             if AnswerConstraints.nulRefusal(of: answer) != nil { return problem }
-            return render(field.message, in: flow) ?? problem
+            return render(field.message, in: scope) ?? problem
         }
         for rule in field.rules {
-            var scope = self.scope(flow)
-            scope.pending[field.id] = answer
-            scope.pendingIsSecret = field.type == .secret
             guard holds(rule.rule, in: scope) else {
-                return render(rule.message, in: flow) ?? "The answer does not pass the check '\(rule.rule.source)'."
+                return render(rule.message, in: scope) ?? "The answer does not pass the check '\(rule.rule.source)'."
             }
         }
         return nil
+    }
+
+    /// The scope of `flow` as it would be with `answer` stored as field `field`'s value
+    /// (a secret when `isSecret`): computed values are evaluated afresh over it.
+    private func scope(_ flow: Int, answering field: String, with answer: Value, isSecret: Bool) -> SessionScope {
+        var flows = state.flows
+        flows[flow].variables[field] = answer
+        if isSecret { flows[flow].secret.insert(field) } else { flows[flow].secret.remove(field) }
+        return SessionScope(tree: tree, flows: flows, environment: environment, flow: flow, fixedTime: fixedTime)
     }
 
     /// Stores an answer taken; `isSecret` when it is a secret field's, or was computed
@@ -376,8 +386,12 @@ struct SessionRun {
         }
     }
 
-    /// Runs a branch: `set` in order, `say`, then its transition.
+    /// Runs a branch's steps in spec §7's order, the one every front end follows: `run`,
+    /// `set` (in order), `post`, `say`, then the transition. So `set` reads what the
+    /// program wrote `into`, and the message what the program, the assignments and the
+    /// observers did.
     private mutating func run(_ branch: ResponderTree.BranchNode, handlingFlow flow: Int, responder: Responder) -> BranchEffect {
+        if let command = branch.command { run(command, in: flow) }
         for assignment in branch.assignments {
             let scope = scope(flow)
             guard let value = evaluate(assignment.expression, in: scope, ifFailing: "'\(assignment.name)' is not assigned") else { continue }
@@ -390,7 +404,6 @@ struct SessionRun {
                 state.flows[owner].secret.remove(assignment.name)
             }
         }
-        if let command = branch.command { run(command, in: flow) }
         if let notification = branch.post { post(notification) }
         if let message = render(branch.say, in: flow) { events.append(.said(message)) }
         guard !stopped else { return .moved }
@@ -835,8 +848,11 @@ struct SessionRun {
     /// (cli.md: only the interpolated part is masked); `revealing` secrets for a value
     /// that is taken, not shown (a default).
     mutating func render(_ template: Compiled<Template>?, in flow: Int, revealing: Bool = false) -> String? {
+        render(template, in: scope(flow), revealing: revealing)
+    }
+
+    private mutating func render(_ template: Compiled<Template>?, in scope: SessionScope, revealing: Bool = false) -> String? {
         guard let template else { return nil }
-        let scope = scope(flow)
         let hiding = { (expression: Expression) in !revealing && scope.readsSecret(expression) ? SecretMask.mask : nil }
         let outcome = template.parsed.render(in: scope, hiding: hiding)
         if stopsTheRun(outcome, in: scope, at: template.location) { return nil }

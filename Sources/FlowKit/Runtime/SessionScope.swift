@@ -19,18 +19,12 @@ struct SessionScope: ValueScope {
     /// How many computed values are being evaluated, one inside another: a bound against
     /// a circle the validator did not see, so that a run never recurses without end.
     var computing = 0
-    /// Extra bindings that shadow the flow's variables: a field's answer while its rules run.
-    var pending: [String: Value] = [:]
-
-    /// Whether the pending answer is a secret's (it is then masked as the variable will be).
-    var pendingIsSecret = false
     /// Computed values already evaluated in this scope, shared by its copies: the scope's
     /// variables never change, so each computed value is evaluated at most once (spec §4
     /// 1.2), and forty that each read the previous one twice cost forty evaluations, not 2⁴⁰.
     private let memo = ComputedMemo()
 
     func variable(_ name: String) -> Value? {
-        if let value = pending[name] { return value }
         guard let owner = owner(of: name) else { return nil }
         return flows[owner].variables[name] ?? computed(name, of: owner)
     }
@@ -53,7 +47,6 @@ struct SessionScope: ValueScope {
         if let known = memo.values[key] { return known }
         var scope = self
         scope.flow = flow
-        scope.pending = [:]
         scope.computing += 1
         let value: Value
         switch Evaluator.evaluate(expression.parsed, in: scope) {
@@ -105,25 +98,23 @@ struct SessionScope: ValueScope {
         expression.root.forEachNode { node in
             guard let value = secretRead(node) else { return }
             values.append(value)
-            guard case .identifier(let name) = node.kind, pending[name] == nil, let owner = owner(of: name),
+            guard case .identifier(let name) = node.kind, let owner = owner(of: name),
                   let computed = tree.flows[owner].computed[name],
                   visited.insert(ComputedMemo.Key(flow: owner, name: name)).inserted else { return }
             var scope = self
             scope.flow = owner
-            scope.pending = [:]
             scope.collectSecretValues(readBy: computed.parsed, into: &values, visited: &visited)
         }
     }
 
     private var holdsSecrets: Bool {
-        pendingIsSecret || flows.contains { !$0.secret.isEmpty || !$0.secretResult.isEmpty }
+        flows.contains { !$0.secret.isEmpty || !$0.secretResult.isEmpty }
     }
 
     /// The value a node reads, when it reads a name that holds a secret.
     private func secretRead(_ node: ExpressionNode) -> Value? {
         switch node.kind {
         case .identifier(let name):
-            if let value = pending[name] { return pendingIsSecret ? value : nil }
             guard let owner = owner(of: name) else { return nil }
             if let expression = tree.flows[owner].computed[name] {
                 // A computed value is a secret when its expression reads one.

@@ -232,7 +232,7 @@ public enum FlowSchema {
     static var observerBranch: JSONValue {
         [
             "type": "object",
-            "description": "Assignments, a program, a notification and a message; no transition.",
+            "description": "A program, assignments, a notification and a message, run in that order; no transition.",
             "properties": .object(effects),
             "additionalProperties": false,
         ]
@@ -333,7 +333,7 @@ public enum FlowSchema {
         properties.merge(transitions) { first, _ in first }
         return [
             "type": "object",
-            "description": "Assignments, a program, a notification, a message, and at most one transition.",
+            "description": "A program, assignments, a notification and a message, run in that order, then at most one transition.",
             "properties": .object(properties),
             "additionalProperties": false,
         ]

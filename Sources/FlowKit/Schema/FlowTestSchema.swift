@@ -82,11 +82,12 @@ public enum FlowTestSchema {
                 "path_includes": ["$ref": "#/$defs/lines", "description": "Screens shown in this order, others allowed between."],
                 "values": [
                     "type": "object",
-                    "description": "Variables that must have these values, by flow id then name; others are not checked.",
+                    "description": "Variables that must have these values, by flow id then name; others are not checked. A map is a subset at every depth (maps inside list elements too); a list keeps its length and order.",
                     "additionalProperties": ["type": "object"],
                 ],
+                "message": ["type": ["string", "number", "boolean"], "description": "The run's final message (an exit's or a stop's), whole, secrets masked."],
                 "said": ["type": "array", "items": ["type": ["string", "number", "boolean"]], "description": "Messages said, whole, in this order, others allowed between."],
-                "shown": ["type": "array", "items": ["type": ["string", "number", "boolean"]], "description": "Texts within flow titles, screen titles or texts shown, in this order."],
+                "shown": ["type": "array", "items": ["type": ["string", "number", "boolean"]], "description": "Texts within flow titles, screen titles or texts shown, in this order; a later one may be further along the same text."],
             ],
             "additionalProperties": false,
         ]
