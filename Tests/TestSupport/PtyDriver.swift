@@ -11,6 +11,10 @@ public enum PtyDriver {
     /// What the run showed and how it ended.
     public struct Screen: Decodable, Sendable {
         public let screen: String
+        /// What a person reads on the terminal at the end, scroll-back included: the
+        /// output as a terminal draws it (cursor movements and erasures applied, colours
+        /// dropped), one line per row.
+        public let rendered: String
         public let stdout: String
         public let status: Int
         /// The first `expect` step whose text never appeared, or nil.

@@ -114,4 +114,130 @@ struct TerminalFormTests {
         #expect(textLines.joined(separator: " ") == words, "broken at spaces only")
         #expect(screen.terminal_restored)
     }
+
+    // MARK: Spec §5 1.2: reaching the bar, nothing selected, a program's stderr, resumed answers, `say` below the answers
+
+    /// The lines of what the terminal shows at the end, scroll-back included.
+    private func rows(_ screen: PtyDriver.Screen) -> [String] {
+        screen.rendered.components(separatedBy: "\n")
+    }
+
+    /// Whether `texts` appear in this order on the terminal, each in a row of its own.
+    private func inOrder(_ texts: [String], in screen: PtyDriver.Screen) -> Bool {
+        var rest = rows(screen)[...]
+        for text in texts {
+            guard let found = rest.firstIndex(where: { $0.contains(text) }) else { return false }
+            rest = rest[(found + 1)...]
+        }
+        return true
+    }
+
+    @Test func aRequiredBooleanOrChoiceStartsWithNothingSelectedAndEnterIsRefusedAsInPlainMode() throws {
+        let flow = """
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            fields:
+              - { id: agree, label: Agree, type: boolean, required: true }
+              - { id: colour, label: Colour, type: choice, required: true, options: [red, green] }
+            actions: [{ id: done, default: true }]
+            on: { done: { finish: true } }
+        """
+        let plain = try FlowrunProcess.run(["run", "f.yaml"], stdin: "\n", directory: try FlowrunProcess.folder(holding: flow))
+        let refusal = try #require(plain.stderr.components(separatedBy: "\n").first { $0.hasPrefix("! ") }?.dropFirst(2), "\(plain.stderr)")
+        let screen = try drive([
+            .expect("Agree"), .wait(150), .send(Self.enter), .expect(String(refusal)), .send(PtyDriver.down + Self.enter),
+            .expect("Colour"), .wait(150), .send(Self.enter), .wait(150), .send(PtyDriver.down + Self.enter), .expect("Choose:"), .send(Self.enter),
+        ], flow: flow)
+        #expect(screen.expect_failed == nil, "\(screen.screen)")
+        let asked = try #require(screen.screen.range(of: "Agree")).upperBound
+        let firstDrawing = screen.screen[asked...].components(separatedBy: "Actions:").first ?? ""
+        #expect(!firstDrawing.contains("❯"), "nothing is selected before a key: \(firstDrawing.debugDescription)")
+        #expect(screen.screen.components(separatedBy: String(refusal)).count == 3, "Enter refused at both fields: \(screen.screen)")
+        let values = try screen.appValues()
+        #expect(values["agree"] as? Bool == true, "↓ selected Yes")
+        #expect(values["colour"] as? String == "red", "↓ selected the first option")
+        #expect(screen.terminal_restored)
+    }
+
+    @Test func tabAtAnEmptyRequiredFieldReachesTheBarWhereOnlyTheActionsThatNeedNoAnswersCanBeChosen() throws {
+        let screen = try drive([
+            .expect("Name:"), .send(Self.tab), .expect("Choose:"), .expect("An answer is required."),
+            .send(PtyDriver.left), .wait(150), .send(Self.enter), .expect("Answer the questions of this screen before 'Sign in'."),
+            .send(Self.backTab), .wait(150), .send("Ada" + PtyDriver.down), .expect("Team:"), .wait(150), .send(PtyDriver.down), .wait(150),
+            .send(PtyDriver.left + PtyDriver.left), .wait(150), .send(Self.enter),
+        ])
+        #expect(screen.expect_failed == nil, "\(screen.screen)")
+        let result = try screen.result()
+        #expect(result["status"] as? String == "cancelled", "Quit was chosen at the empty field 'Team': \(result)")
+        #expect(try screen.appValues()["name"] as? String == "Ada", "Shift-Tab went back to the field that waits")
+        #expect(screen.terminal_restored)
+    }
+
+    @Test func shiftTabAtTheFirstFieldReachesTheBarOnItsLastAction() throws {
+        let screen = try drive([.expect("Name:"), .send("\u{1B}h"), .expect("Ask at the desk."), .send(Self.backTab), .expect("Choose:"), .send(Self.enter)])
+        #expect(screen.expect_failed == nil, "an action's key works at the empty field, then Shift-Tab: \(screen.screen)")
+        #expect(try screen.result()["status"] as? String == "cancelled", "Enter chose Quit, the bar's last action")
+        #expect(screen.terminal_restored)
+    }
+
+    @Test func aProgramsStderrStaysAboveTheFormRedrawnUnderIt() throws {
+        let flow = """
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            fields:
+              - { id: name, label: Name }
+              - { id: token, label: Token, type: secret }
+            actions: [check, done]
+            on:
+              check:
+                run:
+                  command:
+                    - sh
+                    - -c
+                    - 'printf ''got %s\\n'' "$T" >&2; printf ''bad \\033[31mred\\n'' >&2; printf ''no line break'' >&2'
+                  env: { T: "{{ token }}" }
+                say: "Checked."
+              done: { finish: true }
+        """
+        let screen = try PtyDriver.drive([
+            .expect("Name:"), .send("Ada" + Self.tab), .expect("Token:"), .send("hunter22" + Self.tab), .expect("Choose:"),
+            .send(Self.enter), .expect("Checked."), .wait(200), .send(PtyDriver.tab + Self.enter),
+        ], flow: flow, arguments: ["--trust"])
+        #expect(screen.expect_failed == nil, "\(screen.screen)")
+        #expect(inOrder(["Name: Ada", "Token: ******", "got ******", "bad ", "no line break", "› Checked."], in: screen), "\(screen.rendered)")
+        #expect(rows(screen).filter { $0.contains("Name:") }.count == 1, "no stale copy of a row: \(screen.rendered)")
+        #expect(!screen.screen.contains("hunter22"), "a secret is masked in the program's stderr")
+        #expect(!screen.screen.contains("\u{1B}[31mred"), "a control character of the program is not written raw")
+        #expect(try screen.result()["status"] as? String == "finished")
+        #expect(screen.terminal_restored)
+    }
+
+    @Test func aResumedRunShowsTheAnswersAlreadyGivenOnItsScreen() throws {
+        let directory = try FlowrunProcess.folder(holding: Self.flow)
+        _ = try FlowrunProcess.run(["run", "f.yaml", "--state", "st.json"], stdin: "Ada\n", directory: directory)
+        let screen = try PtyDriver.drive([.expect("Team:"), .send("core" + Self.tab), .expect("Choose:"), .send(Self.enter)],
+                                         in: directory, arguments: ["f.yaml", "--state", "st.json", "--resume"])
+        #expect(screen.expect_failed == nil, "\(screen.screen)")
+        #expect(inOrder(["Sign in", "Name: Ada", "Team: core"], in: screen), "\(screen.rendered)")
+        #expect(try screen.appValues()["name"] as? String == "Ada")
+        #expect(screen.terminal_restored)
+    }
+
+    @Test func aSayIsShownBelowTheAnsweredFieldsAsInPlainMode() throws {
+        let flow = Self.flow.replacingOccurrences(of: "forgot: { push: reset }", with: "forgot: { say: \"Sending a link.\", push: reset }")
+        let screen = try drive([
+            .expect("Name:"), .send("Ada" + Self.tab), .expect("Team:"), .send("core" + Self.tab), .expect("Choose:"),
+            .send("h"), .expect("Ask at the desk."), .wait(150), .send("f"), .expect("Check your e-mail"), .send("\u{4}"),
+        ], flow: flow)
+        #expect(screen.expect_failed == nil, "\(screen.screen)")
+        #expect(inOrder(["Name: Ada", "Team: core", "› Ask at the desk.", "› Sending a link.", "Check your e-mail"], in: screen), "\(screen.rendered)")
+        #expect(rows(screen).filter { $0.contains("Name:") }.count == 1, "each row is left once: \(screen.rendered)")
+        #expect(screen.terminal_restored)
+    }
 }

@@ -6,6 +6,11 @@
 /// before; in the bar, ←/→ (Tab, Shift-Tab) move and Enter chooses. An action's key
 /// chooses it in the bar, and with Alt at a field (where letters are typed). Actions
 /// that need the fields answered are drawn dim until they are.
+///
+/// The bar can be reached from every field whatever it holds (spec §5 1.2): Tab at a
+/// field whose answer is refused moves to the bar with the refusal shown, as does
+/// Shift-Tab at the first field; the field waits, and Shift-Tab in the bar goes back
+/// to it.
 public struct Form: Sendable {
     /// A field answered on this screen: its position among the screen's fields, its
     /// label, and its answer as shown (secrets masked).
@@ -34,20 +39,31 @@ public struct Form: Sendable {
     }
 
     public private(set) var rows: [Row] = []
+    /// How many of `rows` were left in the scroll-back above the form, with what was
+    /// printed after them (a `say`, a program's stderr): they are no longer drawn.
+    private var rowsAbove = 0
     public private(set) var field: FieldPrompt?
     /// Every action offered, in the screen's order, then the built-ins it does not list.
     public private(set) var actions: [ActionPrompt.Action] = []
-    /// The action in focus, when the bar is.
+    /// The action in focus, when the bar is (also while a field waits for its answer).
     public private(set) var selected: Int?
     /// A refusal shown under the field or the bar until the next key.
     public var message: String?
     private var editor = LineEditor()
-    private var choice = 0
+    /// The entry in focus of a list or a checklist; nil while nothing is selected (a
+    /// required list with no value yet: Enter is then refused as an empty line is).
+    private var choice: Int?
+    /// Whether the key that asked for the answer moves on (Tab, ↓): if the answer is
+    /// refused, focus goes to the bar.
+    private var leaving = false
     private var chosen: Set<Int> = []
     /// What has been typed into a list, to pick the first entry that starts with it.
     private var typed = ""
 
-    public init() {}
+    /// A form that starts with `rows` answered (a resumed run's screen).
+    public init(rows: [Row] = []) {
+        self.rows = rows
+    }
 
     // MARK: Following the session
 
@@ -55,6 +71,7 @@ public struct Form: Sendable {
     /// again, or a field revisited), cursor at the end; a choice starts on it.
     public mutating func ask(_ prompt: FieldPrompt) {
         rows.removeAll { $0.position >= prompt.position }
+        rowsAbove = min(rowsAbove, rows.count)
         field = prompt
         selected = nil
         actions = Self.bar(prompt.offered)
@@ -63,7 +80,8 @@ public struct Form: Sendable {
         switch prompt.field.type.kind.widget {
         case .list:
             let index = prompt.field.type.kind.listEntry(of: initial, in: prompt)
-            choice = offersNoAnswer(prompt) && index == nil ? 0 : (index ?? 0) + (offersNoAnswer(prompt) ? 1 : 0)
+            // A required field with no value starts with nothing selected (spec §5 1.2).
+            choice = offersNoAnswer(prompt) ? (index ?? -1) + 1 : index ?? (prompt.field.isRequired ? nil : 0)
         case .checklist:
             choice = 0
             if case .list(let values)? = initial { chosen = Set(prompt.options.indices.filter { values.contains(prompt.options[$0].value) }) } else { chosen = [] }
@@ -86,9 +104,30 @@ public struct Form: Sendable {
         message = nil
     }
 
+    /// The answer was refused: the refusal shows under the field, and if the key moved
+    /// on (Tab), focus goes to the bar, the field waiting.
+    public mutating func refused(_ refusal: String) {
+        message = refusal
+        if leaving, field != nil { focusBar(onLast: false) }
+    }
+
     /// The last row, taken back into the editor (`previousField`).
     public mutating func takeBackLastRow() -> Row? {
-        rows.popLast()
+        defer { rowsAbove = min(rowsAbove, rows.count) }
+        return rows.popLast()
+    }
+
+    /// The rows drawn so far were left in the scroll-back (`summary`), above what is
+    /// printed next: the form draws only the rows answered after them.
+    public mutating func leaveRowsAbove() {
+        rowsAbove = rows.count
+    }
+
+    /// Focus on the bar while a field waits: on the first action that can be chosen
+    /// now, or the last one.
+    private mutating func focusBar(onLast: Bool) {
+        let enabled = actions.indices.filter { isEnabled(actions[$0]) }
+        selected = (onLast ? enabled.last : enabled.first) ?? 0
     }
 
     private static func bar(_ offered: [ActionPrompt.Action]) -> [ActionPrompt.Action] {
@@ -135,12 +174,18 @@ public struct Form: Sendable {
             break
         }
         message = nil
-        if field != nil { return handleAtField(key) }
+        leaving = false
+        if field != nil, selected == nil { return handleAtField(key) }
         return handleAtBar(key)
     }
 
     private mutating func shortcut(_ character: Character) -> Request? {
         guard let action = actions.first(where: { $0.key?.first == character }) else { return nil }
+        return choose(action)
+    }
+
+    /// Chooses an action, unless it needs the answers while a field waits.
+    private mutating func choose(_ action: ActionPrompt.Action) -> Request {
         guard isEnabled(action) else {
             message = "Answer the questions of this screen before '\(action.label)'."
             return .redraw
@@ -153,10 +198,16 @@ public struct Form: Sendable {
         switch key {
         case .left, .up: selected = ((selected ?? 0) + count - 1) % count
         case .right, .down, .tab: selected = ((selected ?? 0) + 1) % count
-        case .backTab: return rows.isEmpty ? .redraw : .previousField
+        case .backTab:
+            // Back to the field that waits, else to the last one answered.
+            if field != nil {
+                selected = nil
+                return .redraw
+            }
+            return rows.isEmpty ? .redraw : .previousField
         case .enter:
             guard let selected, actions.indices.contains(selected) else { return .redraw }
-            return .choose(action: actions[selected].id)
+            return choose(actions[selected])
         case .character("?"): return .help
         case .character(let character): return shortcut(character) ?? .redraw
         case .endOfInput: return .endOfInput
@@ -167,7 +218,12 @@ public struct Form: Sendable {
 
     private mutating func handleAtField(_ key: Key) -> Request {
         guard let field else { return .redraw }
-        if case .backTab = key { return rows.isEmpty ? .redraw : .previousField }
+        if case .backTab = key {
+            guard rows.isEmpty else { return .previousField }
+            focusBar(onLast: true)
+            return .redraw
+        }
+        if [.tab, .down].contains(key) { leaving = true }
         if case .up = key, !isList { return rows.isEmpty ? .redraw : .previousField }
         switch field.field.type.kind.widget {
         case .line:
@@ -182,8 +238,8 @@ public struct Form: Sendable {
         case .list:
             let items = listItems
             switch key {
-            case .up: choice = (choice + items.count - 1) % max(items.count, 1)
-            case .down: choice = (choice + 1) % max(items.count, 1)
+            case .up: choice = ((choice ?? 0) + items.count - 1) % max(items.count, 1)
+            case .down: choice = choice.map { ($0 + 1) % max(items.count, 1) } ?? 0
             case .enter, .tab: return .answer(listAnswer(field))
             case .character(let character):
                 typed += String(character).lowercased()
@@ -200,9 +256,10 @@ public struct Form: Sendable {
             typed = ""
         case .checklist:
             let items = listItems
+            let choice = self.choice ?? 0
             switch key {
-            case .up: choice = (choice + items.count - 1) % max(items.count, 1)
-            case .down: choice = (choice + 1) % max(items.count, 1)
+            case .up: self.choice = (choice + items.count - 1) % max(items.count, 1)
+            case .down: self.choice = (choice + 1) % max(items.count, 1)
             case .character(" "):
                 if chosen.contains(choice) { chosen.remove(choice) } else { chosen.insert(choice) }
             case .enter, .tab: return .answer(chosen.sorted().map { String($0 + 1) }.joined(separator: ","))
@@ -218,8 +275,10 @@ public struct Form: Sendable {
         return widget != .line
     }
 
-    /// A list's answer as plain mode reads it: "y"/"n", an option's number, or "" for "(no answer)".
+    /// A list's answer as plain mode reads it: "y"/"n", an option's number, or "" for
+    /// "(no answer)" and for nothing selected.
     private func listAnswer(_ field: FieldPrompt) -> String {
+        guard let choice else { return "" }
         let entry = choice - (offersNoAnswer(field) ? 1 : 0)
         guard entry >= 0 else { return "" }
         return field.field.type.kind.listAnswer(entry)
@@ -246,7 +305,7 @@ public struct Form: Sendable {
                     line += field.shown(typing: String(editor.text))
                 }
                 let before = DisplayWidth.of(field.shown(typing: String(editor.text[..<editor.cursor])))
-                cursor = (lines.count, DisplayWidth.of(label) + 1 + before)
+                if selected == nil { cursor = (lines.count, DisplayWidth.of(label) + 1 + before) }
                 lines.append(line)
             case .list, .checklist:
                 lines.append(style.bold(field.label) + (widget == .checklist ? style.dim("  (space to choose, enter to finish)") : ""))
@@ -269,9 +328,10 @@ public struct Form: Sendable {
         return field.placeholder
     }
 
-    /// The answered fields alone: what stays in the scroll-back once the screen is done.
+    /// The answered fields not yet left above the form: what stays in the scroll-back
+    /// once the screen is done.
     public func summary(width: Int, style: TextStyle) -> [String] {
-        rows.flatMap { row in TextWrapping.wrap(style.bold(row.label + ":") + " " + row.answer, width: width).components(separatedBy: "\n") }
+        rows.dropFirst(rowsAbove).flatMap { row in TextWrapping.wrap(style.bold(row.label + ":") + " " + row.answer, width: width).components(separatedBy: "\n") }
     }
 
     /// The actions on as many lines as the width needs, each whole: `[s] Sign in`,
@@ -279,8 +339,8 @@ public struct Form: Sendable {
     private func barLines(width: Int, style: TextStyle) -> [String] {
         guard !actions.isEmpty else { return [] }
         var lines: [String] = []
-        let heading = field == nil ? "Choose:" : "Actions:"
-        var line = field == nil ? style.bold(heading) : style.dim(heading), used = heading.count
+        let heading = selected != nil ? "Choose:" : "Actions:"
+        var line = selected != nil ? style.bold(heading) : style.dim(heading), used = heading.count
         for (index, action) in actions.enumerated() {
             let text = (action.key.map { "[\($0)] " } ?? "") + action.label
             let shown = index == selected ? style.cyan("❯ " + text) : isEnabled(action) ? "  " + text : style.dim("  " + text)

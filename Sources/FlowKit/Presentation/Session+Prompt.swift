@@ -12,22 +12,51 @@ extension Session {
             return .ended(outcome)
         case .field(let position):
             guard let screen = currentScreen else { return nil }
-            let node = tree.screens[screen]
-            let field = node.fields[position]
-            return .field(FieldPrompt(
-                screen: run.view(of: screen), field: field, position: position,
-                label: TerminalText.line(run.render(field.label, in: node.flow) ?? Self.humanized(field.id)),
-                help: run.render(field.help, in: node.flow).map { TerminalText.escaped($0) },
-                placeholder: run.render(field.placeholder, in: node.flow).map(TerminalText.line),
-                defaultValue: run.defaultValue(of: field, in: node.flow),
-                defaultIsSecret: field.type == .secret || run.defaultReadsSecret(of: field, in: node.flow),
-                options: run.options(of: field, in: node.flow),
-                currentValue: state.flows[node.flow].variables[field.id].flatMap { $0 == .null ? nil : $0 },
-                offered: offeredActions(on: screen, run: &run)))
+            return .field(fieldPrompt(position, on: screen, run: &run))
         case .action:
             guard let screen = currentScreen else { return nil }
             return .action(ActionPrompt(screen: run.view(of: screen), actions: offeredActions(on: screen, run: &run)))
         }
+    }
+
+    /// The fields of the screen on display answered before the one asked now (all of
+    /// them at its action prompt), skipping those whose `when` does not hold, as a form's
+    /// rows show them (secrets masked): what the terminal shows of a screen a resumed run
+    /// comes back to (spec §5 1.2).
+    public var answeredRows: [Form.Row] {
+        guard let screen = currentScreen else { return [] }
+        let node = tree.screens[screen]
+        let asked: Int
+        switch state.phase {
+        case .field(let position): asked = position
+        case .action: asked = node.fields.count
+        case .notStarted, .ended: return []
+        }
+        var run = SessionRun(session: self)
+        return node.fields.indices.prefix(asked).compactMap { position in
+            let field = node.fields[position]
+            guard run.holds(field.when, in: node.flow) else { return nil }
+            let prompt = fieldPrompt(position, on: screen, run: &run)
+            let value = state.flows[node.flow].variables[field.id] ?? .null
+            return Form.Row(position: position, label: prompt.label,
+                            answer: prompt.shown(answer: value, isSecret: holdsSecret(flow: prompt.screen.flow, name: field.id)))
+        }
+    }
+
+    /// The field at `position` of `screen` as asked now, rendered.
+    private func fieldPrompt(_ position: Int, on screen: Int, run: inout SessionRun) -> FieldPrompt {
+        let node = tree.screens[screen]
+        let field = node.fields[position]
+        return FieldPrompt(
+            screen: run.view(of: screen), field: field, position: position,
+            label: TerminalText.line(run.render(field.label, in: node.flow) ?? Self.humanized(field.id)),
+            help: run.render(field.help, in: node.flow).map { TerminalText.escaped($0) },
+            placeholder: run.render(field.placeholder, in: node.flow).map(TerminalText.line),
+            defaultValue: run.defaultValue(of: field, in: node.flow),
+            defaultIsSecret: field.type == .secret || run.defaultReadsSecret(of: field, in: node.flow),
+            options: run.options(of: field, in: node.flow),
+            currentValue: state.flows[node.flow].variables[field.id].flatMap { $0 == .null ? nil : $0 },
+            offered: offeredActions(on: screen, run: &run))
     }
 
     /// The screen's actions whose `when` holds, rendered and escaped for a terminal.

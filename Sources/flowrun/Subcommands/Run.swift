@@ -137,9 +137,8 @@ extension FlowRun {
             // and the log holds no cursor control.
             let interactive = !plain && !defaults && Console.isTerminal(.standardInput) && Console.isTerminal(.standardError)
                 && environment["TERM"] != "dumb"
-            if !commands.isEmpty {
-                session.commandRunner = ProcessCommandRunner(display: CommandDisplay(spins: interactive))
-            }
+            let display = commands.isEmpty ? nil : CommandDisplay(spins: interactive)
+            if let display { session.commandRunner = ProcessCommandRunner(display: display) }
             var answered = PresetAnswers()
             do {
                 if let answers { try answered.add(try answersFileEntries(answers), tree: tree) }
@@ -173,7 +172,7 @@ extension FlowRun {
             var stop: RunOutcome?
             if interactive, let terminal = RawTerminal() {
                 var runner = InteractiveRunner(session: session, presets: answered, statePath: state, transcript: transcriptFile,
-                                               style: TextStyle(enabled: !noColor && Console.colors(.standardError)))
+                                               style: TextStyle(enabled: !noColor && Console.colors(.standardError)), display: display)
                 interrupted = runner.run(startingWith: events)
                 terminal.restore()
                 finished = runner.session

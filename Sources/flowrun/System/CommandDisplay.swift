@@ -12,14 +12,37 @@ final class CommandDisplay: Sendable {
     /// Whether a spinner is drawn (stderr is a terminal, in the terminal UI).
     let spins: Bool
     private let state = Mutex<(label: String, frame: Int, running: Bool)>(("", 0, false))
+    /// What to write before a program's first output (`writeFirst`), and whether it was.
+    private let prelude = Mutex<(text: String?, written: Bool)>((nil, false))
     private static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     init(spins: Bool) {
         self.spins = spins
     }
 
+    /// Gives the text to write before the spinner of the next program a step runs: in the
+    /// terminal UI, the form taken off the screen with its answered rows left in the
+    /// scroll-back, so that the program's stderr stays above the form drawn after it.
+    func writeFirst(_ text: String) {
+        prelude.withLock { $0 = (text, false) }
+    }
+
+    /// Whether a program started since `writeFirst`, so that its text was written; the
+    /// text is dropped either way.
+    func wroteFirst() -> Bool {
+        prelude.withLock { prelude in
+            defer { prelude = (nil, false) }
+            return prelude.written
+        }
+    }
+
     func start(label: String) {
         state.withLock { $0 = (MessageText.sanitized(label), 0, true) }
+        prelude.withLock { prelude in
+            guard let text = prelude.text else { return }
+            Console.emit(text, to: .standardError)
+            prelude = (nil, true)
+        }
         guard spins else {
             Console.emit("… \(MessageText.sanitized(label))\n", to: .standardError)
             return
@@ -42,8 +65,10 @@ final class CommandDisplay: Sendable {
     /// Whole lines of the program's stderr, shown above the spinner.
     func show(_ lines: [UInt8]) {
         guard !lines.isEmpty else { return }
-        let text = String(decoding: lines, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        var text = String(decoding: lines, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
             .map { MessageText.sanitized(String($0)) }.joined(separator: "\n")
+        // A last line without its line break is ended here, or the spinner would erase it.
+        if spins, !text.hasSuffix("\n") { text += "\n" }
         state.withLock { _ in
             Console.emit((spins ? "\r\u{1B}[2K" : "") + text, to: .standardError)
         }

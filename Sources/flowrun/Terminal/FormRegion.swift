@@ -30,14 +30,29 @@ struct FormRegion {
 
     /// Leaves `lines` in the scroll-back as the region's last state.
     mutating func finish(_ lines: [String]) {
-        let output = clearing() + lines.map { $0 + "\n" }.joined()
-        Console.emit(output, to: .standardError)
+        Console.emit(finishing(lines), to: .standardError)
+        finished()
+    }
+
+    /// What `finish` writes, for another writer to write before its own text (a
+    /// program's stderr); `finished()` then says it was written.
+    func finishing(_ lines: [String]) -> String {
+        clearingText() + lines.map { $0 + "\n" }.joined()
+    }
+
+    /// The region was taken off the screen by what `finishing` gave.
+    mutating func finished() {
+        cursorRow = nil
     }
 
     /// What moves the cursor back to the region's first row and erases to the end.
     private mutating func clearing() -> String {
+        defer { cursorRow = nil }
+        return clearingText()
+    }
+
+    private func clearingText() -> String {
         guard let row = cursorRow else { return "" }
-        cursorRow = nil
         return "\r" + (row > 0 ? "\u{1B}[\(row)A" : "") + "\u{1B}[J"
     }
 }

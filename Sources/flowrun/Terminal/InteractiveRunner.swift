@@ -10,16 +10,22 @@ struct InteractiveRunner {
     let statePath: String?
     let transcript: Transcript
     let style: TextStyle
+    /// What shows the programs of `run` steps, when the flow has any.
+    let display: CommandDisplay?
     private var keys = KeyReader()
     private var form = Form()
     private var region = FormRegion()
+    /// A screen was shown: the next form starts with the fields it has answered (those
+    /// of a resumed run).
+    private var showsAnswers = false
 
-    init(session: Session, presets: PresetAnswers, statePath: String?, transcript: Transcript, style: TextStyle) {
+    init(session: Session, presets: PresetAnswers, statePath: String?, transcript: Transcript, style: TextStyle, display: CommandDisplay?) {
         self.session = session
         self.presets = presets
         self.statePath = statePath
         self.transcript = transcript
         self.style = style
+        self.display = display
     }
 
     /// Runs until the session ends, input ends (Ctrl-D), or the user interrupts
@@ -29,6 +35,10 @@ struct InteractiveRunner {
         show(initial)
         while session.outcome == nil {
             if Signals.exitStatus != nil { return leave(interrupted: true) }
+            if showsAnswers {
+                form = Form(rows: session.answeredRows)
+                showsAnswers = false
+            }
             switch session.prompt {
             case .field(let prompt)?:
                 if let preset = presets.take(flow: session.tree.flow(named: prompt.screen.flow) ?? 0, field: prompt.field.id)?.answer {
@@ -89,10 +99,10 @@ struct InteractiveRunner {
 
     /// Answers with a line typed in the form, or a preset answer.
     private mutating func answer(_ given: PresetAnswer, to prompt: FieldPrompt) {
-        let events = session.undoingIfStopped { $0.answer(given) }
+        let events = step { $0.answer(given) }
         transcript.answered(prompt, line: given.written, events: events, session: session)
         if let refusal = Self.refusal(in: events) {
-            form.message = refusal
+            form.refused(refusal)
         } else {
             form.answered(as: session.shownAnswer(to: prompt, in: events))
         }
@@ -100,9 +110,29 @@ struct InteractiveRunner {
     }
 
     private mutating func perform(_ action: String) {
-        let events = session.undoingIfStopped { $0.perform(action) }
-        if let refusal = Self.refusal(in: events) { form.message = refusal }
+        let events = step { $0.perform(action) }
+        if let refusal = Self.refusal(in: events) { form.refused(refusal) }
         show(events)
+    }
+
+    /// Takes one input. A program it runs writes its stderr above the form, after the
+    /// answered rows (spec §5 1.2): the form is taken off the screen, its rows left in
+    /// the scroll-back, just before the program starts, and drawn again below.
+    private mutating func step(_ input: (inout Session) -> [SessionEvent]) -> [SessionEvent] {
+        display?.writeFirst(region.finishing(form.summary(width: RawTerminal.width, style: style)))
+        let events = session.undoingIfStopped(input)
+        if display?.wroteFirst() == true {
+            region.finished()
+            form.leaveRowsAbove()
+        }
+        return events
+    }
+
+    /// Leaves the answered rows in the scroll-back, for text printed below them (as
+    /// plain mode prints it after the answers).
+    private mutating func leaveRowsAbove() {
+        region.finish(form.summary(width: RawTerminal.width, style: style))
+        form.leaveRowsAbove()
     }
 
     private static func refusal(in events: [SessionEvent]) -> String? {
@@ -126,6 +156,7 @@ struct InteractiveRunner {
             switch event {
             case .screenShown(let view):
                 leaveForm()
+                showsAnswers = true
                 var text = view.flowTitles.map { started in
                     let title = started.title
                     return "\n" + style.bold(title) + "\n" + style.dim(String(repeating: "═", count: min(DisplayWidth.of(title), RawTerminal.width))) + "\n"
@@ -134,10 +165,10 @@ struct InteractiveRunner {
                 if let body = view.text, !body.isEmpty { text += TextWrapping.wrap(body, width: RawTerminal.width) + "\n" }
                 Console.emit(text, to: .standardError)
             case .said(let text):
-                region.clear()
+                leaveRowsAbove()
                 Console.emit(style.cyan("› ") + text + "\n", to: .standardError)
             case .warning(let text, let location):
-                region.clear()
+                leaveRowsAbove()
                 Console.emit(style.yellow("\(TerminalText.line(location.description)): warning: ") + text + "\n", to: .standardError)
             case .refused, .answered, .routed, .observed, .commandRan, .repeated, .ended:
                 break
