@@ -86,6 +86,28 @@ public struct MarkdownPage: Sendable {
         return blocks
     }
 
+    /// The anchors of the page's headings, as GitHub makes them: lower-cased, spaces as
+    /// `-`, every other character but letters, digits, `-` and `_` left out.
+    public var anchors: Set<String> {
+        Set(zip(lines, codeMask).compactMap { line, inCode -> String? in
+            let hashes = line.prefix { $0 == "#" }.count
+            guard !inCode, hashes > 0, line.dropFirst(hashes).first == " " else { return nil }
+            return String(line.dropFirst(hashes + 1).lowercased().compactMap { character -> Character? in
+                if character == " " { return "-" }
+                return character.isLetter || character.isNumber || character == "-" || character == "_" ? character : nil
+            })
+        })
+    }
+
+    /// The targets of the page's inline links (`[text](target)`), outside code blocks.
+    public var linkTargets: [String] {
+        zip(lines, codeMask).filter { !$0.1 }.flatMap { line, _ in
+            line.components(separatedBy: "](").dropFirst().compactMap { rest in
+                rest.split(separator: ")", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+            }
+        }
+    }
+
     /// For each line, whether it is inside a fenced code block (fences included).
     private var codeMask: [Bool] {
         var inside = false

@@ -6,7 +6,8 @@ import TestSupport
 /// lists every subcommand and option the argument parser defines (read from the binary's
 /// own description of its commands), and every example docs/language.md marks as a flow
 /// (a fence written ```` ```yaml flow ````, or ```` ```yaml flow NAME.yaml ```` for a file
-/// another example includes or uses) passes `validate --strict`.
+/// another example includes or uses) passes `validate --strict`; and their links, and the
+/// README's, stay inside the repository.
 @Suite struct ReferenceDocsTests {
     /// A subcommand as the parser defines it: its name and its options' spellings.
     struct Command {
@@ -63,6 +64,26 @@ import TestSupport
                 if !row.text.contains("not yet implemented") {
                     Issue.record("docs/cli.md, \(heading): \(row.key) is no option of `flowrun \(command.name)`; mark it \"not yet implemented\" or remove it")
                 }
+            }
+        }
+    }
+
+    /// The README and the reference pages link within the repository only (a clone has
+    /// nothing beside it), to files that exist and headings they have.
+    @Test(arguments: ["README.md", "docs/language.md", "docs/cli.md", "docs/development.md"])
+    func linksResolveInsideTheRepository(path: String) {
+        let page = MarkdownPage(path: path)
+        let folder = (path as NSString).deletingLastPathComponent
+        for target in page.linkTargets where !target.hasPrefix("http://") && !target.hasPrefix("https://") {
+            let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            let file = parts[0].isEmpty ? path : ((folder as NSString).appendingPathComponent(parts[0]) as NSString).standardizingPath
+            let url = Fixtures.packageRoot.appendingPathComponent(file)
+            guard !file.hasPrefix(".."), FileManager.default.fileExists(atPath: url.path) else {
+                Issue.record("\(path): the link to '\(target)' leads to no file of the repository")
+                continue
+            }
+            if parts.count == 2, file.hasSuffix(".md"), !MarkdownPage(path: file).anchors.contains(parts[1]) {
+                Issue.record("\(path): the link to '\(target)' names no heading of \(file)")
             }
         }
     }
