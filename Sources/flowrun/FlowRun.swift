@@ -6,6 +6,12 @@ struct FlowRun: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flowrun",
         abstract: "Runs and checks YAML flow files.",
+        discussion: """
+        A flow file describes screens (text, fields, actions) in nested flows; an action \
+        travels up the responder chain to the first flow that handles it. The flow language \
+        is described in docs/language.md, and this command line in full in docs/cli.md, in \
+        flowrun's source repository.
+        """,
         version: FlowrunVersion.current,
         subcommands: [Run.self, Validate.self, Test.self, Chain.self, Graph.self, Schema.self, Lsp.self],
         defaultSubcommand: Run.self

@@ -41,5 +41,10 @@ import TestSupport
                     "\(command) is not in the man page (docs/generate-man-page.sh writes it)")
         }
         #expect(rendered.contains("--trust"))
+        // It points at the reference pages the repository ships.
+        let joined = rendered.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for page in ["docs/language.md", "docs/cli.md"] {
+            #expect(joined.contains(page), "the man page does not name \(page)")
+        }
     }
 }

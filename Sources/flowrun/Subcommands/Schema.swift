@@ -9,6 +9,10 @@ extension FlowRun {
             discussion: """
             Save it and point yaml-language-server at it with a first line such as
             # yaml-language-server: $schema=flowrun.schema.json
+
+            To check flow files against it from a script, read them with a YAML 1.2 reader \
+            such as ruamel.yaml: PyYAML reads YAML 1.1, where a flow's on: key is the \
+            boolean True.
             """
         )
 
