@@ -80,7 +80,8 @@ final class ScopeTables: Sendable {
         hasListedOptions = listedOptions.contains { !$0.isEmpty }
         var repeated = Set<Int>()
         for (position, entry) in index.flows.enumerated() {
-            for branch in entry.flow.branches where branch.launch?.forEach != nil {
+            entry.flow.forEachBranch { branch in
+                guard branch.launch?.forEach != nil else { return }
                 switch branch.transition?.value {
                 case .push(let name)?, .replace(let name)?:
                     if case .flow(let child)? = index.target(name, in: position) { repeated.insert(child) }

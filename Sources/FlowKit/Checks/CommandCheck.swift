@@ -7,8 +7,11 @@ enum CommandCheck: Check {
         var diagnostics: [Diagnostic] = []
         for entry in context.index.flows {
             let flow = entry.flow
+            var intos: [Located<String>] = []
+            flow.forEachBranch { branch in branch.command?.into.map { intos.append($0) } }
+            guard !intos.isEmpty else { continue }
             let declared = Dictionary(flow.variables.map { ($0.name.value, $0.value) }) { first, _ in first }
-            for into in flow.branches.compactMap({ $0.command?.into }) {
+            for into in intos {
                 guard let initial = declared[into.value] else {
                     diagnostics.append(Diagnostic(.unknownName, "flow '\(flow.id.value)' declares no variable '\(into.value)' for the command's result; declare it in 'variables' as {}",
                                                   at: into.location,

@@ -22,19 +22,20 @@ enum IdentityCheck: Check {
         var targets = UniqueIDs(kind: "screen or child flow")
         var names = UniqueIDs(kind: "field or variable of flow")
         var actionIDs = UniqueIDs(kind: "action of screen")
-        for entry in index.flows {
-            let flow = entry.flow
+        // By index, not `for in`: flows, screens and fields are read in place, not copied.
+        let flows = index.flows
+        for flow in flows.indices {
             // Screens and child flows share one namespace: `start`, `push` and `replace` name either.
             targets.restart(owner: nil)
-            for screen in flow.screens { targets.add(screen.id, into: &diagnostics) }
-            for child in flow.flows { targets.add(child.id, into: &diagnostics) }
-            names.restart(owner: flow.id.value)
-            for variable in flow.variables { names.add(variable.name, into: &diagnostics) }
-            for entry in flow.computed { names.add(entry.name, into: &diagnostics) }
-            for screen in flow.screens {
-                for field in screen.fields { names.add(field.id, into: &diagnostics) }
-                actionIDs.restart(owner: screen.id.value)
-                for action in screen.actions { actionIDs.add(action.id, into: &diagnostics) }
+            for screen in flows[flow].flow.screens.indices { targets.add(flows[flow].flow.screens[screen].id, into: &diagnostics) }
+            for child in flows[flow].flow.flows.indices { targets.add(flows[flow].flow.flows[child].id, into: &diagnostics) }
+            names.restart(owner: flows[flow].flow.id.value)
+            for variable in flows[flow].flow.variables.indices { names.add(flows[flow].flow.variables[variable].name, into: &diagnostics) }
+            for computed in flows[flow].flow.computed.indices { names.add(flows[flow].flow.computed[computed].name, into: &diagnostics) }
+            for screen in flows[flow].flow.screens.indices {
+                for field in flows[flow].flow.screens[screen].fields.indices { names.add(flows[flow].flow.screens[screen].fields[field].id, into: &diagnostics) }
+                actionIDs.restart(owner: flows[flow].flow.screens[screen].id.value)
+                for action in flows[flow].flow.screens[screen].actions.indices { actionIDs.add(flows[flow].flow.screens[screen].actions[action].id, into: &diagnostics) }
             }
         }
         return diagnostics

@@ -14,12 +14,12 @@ enum LaunchCheck: Check {
             if let start = flow.start, case .flow(let child)? = index.target(start.value, in: position) {
                 diagnostics += missingParams(of: child, givenHere: [], at: start, index)
             }
-            for branch in flow.branches {
-                guard let transition = branch.transition else { continue }
+            flow.forEachBranch { branch in
+                guard let transition = branch.transition else { return }
                 let name: String
                 switch transition.value {
                 case .push(let target), .replace(let target): name = target
-                default: continue
+                default: return
                 }
                 switch index.target(name, in: position) {
                 case .flow(let child)?:
@@ -28,11 +28,11 @@ enum LaunchCheck: Check {
                     diagnostics += unknownParams(given, of: child, index)
                     diagnostics += missingParams(of: child, givenHere: given.map(\.value), at: Located(name, at: transition.location), index)
                 case .screen?:
-                    guard let launch = branch.launch, launch.forEach != nil || !launch.arguments.isEmpty else { continue }
+                    guard let launch = branch.launch, launch.forEach != nil || !launch.arguments.isEmpty else { return }
                     diagnostics.append(Diagnostic(.typeMismatch, "'\(name)' is a screen: 'with' and 'for_each' start a child flow",
                                                   at: transition.location))
                 case nil:
-                    continue   // `unknown-target`
+                    return   // `unknown-target`
                 }
             }
         }
@@ -63,12 +63,5 @@ enum LaunchCheck: Check {
                            at: start.location,
                            notes: missing.map { Diagnostic.Note("'\($0.value)' is required: its default is null", at: $0.location) },
                            fix: Diagnostic.Fix("give '\(first.value)' a value in a 'with', on the transition or on the flow's use entry"))]
-    }
-}
-
-extension Flow {
-    /// Every branch of the flow: of its own handlers, its screens' handlers and its observers.
-    var branches: [Branch] {
-        (handlers + screens.flatMap(\.handlers) + observers).flatMap(\.branches)
     }
 }

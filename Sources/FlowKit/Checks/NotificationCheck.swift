@@ -6,7 +6,8 @@ enum NotificationCheck: Check {
 
     static func check(_ context: CheckContext) -> [Diagnostic] {
         let index = context.index
-        let posts = index.flows.flatMap { $0.flow.branches.compactMap(\.post) }
+        var posts: [Located<String>] = []
+        for entry in index.flows { entry.flow.forEachBranch { branch in branch.post.map { posts.append($0) } } }
         let observed = index.flows.flatMap { $0.flow.observers.map(\.action) }
         let postedNames = Set(posts.map(\.value))
         let observedNames = Set(observed.map(\.value))
