@@ -350,14 +350,24 @@ struct LanguageServer {
         checks[path]?.sources[path] ?? documents[path].map(SourceText.init)
     }
 
+    /// What the place names. A file that open documents use or include is seen through
+    /// them, as `flowrun chain` on each of them sees it: there its actions go on up into
+    /// the users' flows and its params have values. Its own outline answers only when no
+    /// open document reads it (the server knows of no other users), or none of them finds
+    /// the place. An action seen differently from several users shows each user's view.
     private func reference(at mark: Mark, in path: String) -> FlowOutline.Reference? {
-        // Its own outline first, then those of the documents that read it.
         let identity = FlowFileFinder.identity(of: path)
         let readers = checks.filter { $0.key != path && $0.value.reads.contains(identity) }.keys.sorted()
-        for document in [path] + readers {
-            if let reference = outline(of: document)?.reference(at: mark, in: path) { return reference }
+        var seen: [(reader: String, reference: FlowOutline.Reference)] = []
+        for reader in readers {
+            guard let reference = outline(of: reader)?.reference(at: mark, in: path) else { continue }
+            if !seen.contains(where: { $0.reference.hover == reference.hover }) { seen.append((reader, reference)) }
         }
-        return nil
+        guard let first = seen.first else { return outline(of: path)?.reference(at: mark, in: path) }
+        guard seen.count > 1 else { return first.reference }
+        let views = seen.map { "as `\($0.reader.split(separator: "/").last ?? "")` reads it:\n\n" + $0.reference.hover }
+        return FlowOutline.Reference(location: first.reference.location, hover: views.joined(separator: "\n\n---\n\n"),
+                                     definition: first.reference.definition)
     }
 
     /// The outline of an open document's last check.
