@@ -97,6 +97,31 @@ struct LanguageServerNavigationTests {
         #expect(text.contains("- flow 'app': always"), "\(text)")
     }
 
+    /// The quick fix of an expression cut at a bracket quotes the whole expression, not
+    /// the bracket the diagnostic points at.
+    @Test func theQuickFixOfACutExpressionQuotesAllOfIt() throws {
+        let flow = "version: 1\nflow: app\nstart: s\nvariables: { l: [1, 2], r: 0 }\nscreens:\n  s:\n    actions: [go, quit]\n"
+            + "    on: { go: { set: { r: l[0] + 1 }, finish: true } }\n"
+        let file = try FlowrunProcess.temporaryDirectory().appendingPathComponent("cut.yaml")
+        let opened = try FlowrunProcess.run(["lsp"], stdin: LSPStream.didOpen(file, flow) + LSPStream.request(1, "shutdown"), timeout: 30)
+        let published = LSPStream.messages(in: opened.stdout).compactMap { $0["params"] as? [String: Any] }.last
+        let diagnostics = try #require(published?["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.map { $0["code"] as? String } == ["expression-syntax"])
+        let params = LSPStream.json(["textDocument": ["uri": DocumentURIForTests.uri(file.path)],
+                                     "range": try #require(diagnostics.first?["range"]), "context": ["diagnostics": diagnostics]])
+        let asked = try FlowrunProcess.run(["lsp"], stdin: LSPStream.request(1, "textDocument/codeAction", params: params)
+                                           + LSPStream.request(2, "shutdown"), timeout: 30)
+        let actions = LSPStream.messages(in: asked.stdout).first { $0["id"] as? Int == 1 }?["result"] as? [[String: Any]]
+        let changes = (actions?.first?["edit"] as? [String: Any])?["changes"] as? [String: [[String: Any]]]
+        let edit = try #require(changes?[DocumentURIForTests.uri(file.path)]?.first)
+        #expect(edit["newText"] as? String == "'l[0] + 1'")
+        let line = try #require(flow.components(separatedBy: "\n").first { $0.contains("l[0]") })
+        let start = try #require(line.range(of: "l[0] + 1")).lowerBound.utf16Offset(in: line)
+        let range = edit["range"] as? [String: [String: Int]]
+        #expect(range?["start"] == ["line": 7, "character": start])
+        #expect(range?["end"] == ["line": 7, "character": start + "l[0] + 1".utf16.count])
+    }
+
     // MARK: Helpers
 
     /// Opens `text` (after the documents in `opening`), asks `method` at the end of each of

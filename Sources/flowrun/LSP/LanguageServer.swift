@@ -230,7 +230,10 @@ struct LanguageServer {
                      "message": .string(note.message)]
                 })
             }
-            if let fix = diagnostic.fix { item["data"] = ["fix": .string(fix.message), "replacement": fix.replacement.map(JSONValue.string) ?? .null] }
+            if let fix = diagnostic.fix {
+                item["data"] = ["fix": .string(fix.message), "replacement": fix.replacement.map(JSONValue.string) ?? .null,
+                                "range": fix.range.map { positions.range($0.start, $0.end) } ?? .null]
+            }
             return .object(item)
         }
         connection.write(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
@@ -284,8 +287,9 @@ struct LanguageServer {
     private func codeActions(_ params: JSONValue) -> JSONValue {
         guard let uri = params["textDocument"]?["uri"]?.string else { return .array([]) }
         let actions: [JSONValue] = (params["context"]?["diagnostics"]?.array ?? []).compactMap { diagnostic in
+            // The fix's own range, where it has one (a cut expression is quoted whole), or the diagnostic's.
             guard let replacement = diagnostic["data"]?["replacement"]?.string, let title = diagnostic["data"]?["fix"]?.string,
-                  let range = diagnostic["range"] else { return nil }
+                  let range = diagnostic["data"]?["range"].flatMap({ $0 == .null ? nil : $0 }) ?? diagnostic["range"] else { return nil }
             return ["title": .string(title), "kind": "quickfix", "diagnostics": [diagnostic],
                     "edit": ["changes": .object([uri: [["range": range, "newText": .string(replacement)]]])]]
         }
