@@ -166,7 +166,7 @@ private final class ReferenceFinder {
             if let command = branch.command {
                 for argument in command.arguments + command.environment.map(\.expression) { template(argument, in: flow) }
                 template(command.label, in: flow)
-                if let into = command.into { written(into, in: flow) }
+                if let into = command.into { commandResult(into, in: flow) }
             }
         }
     }
@@ -185,7 +185,7 @@ private final class ReferenceFinder {
     }
 
     /// A `run`'s `into`: the variable of the handling flow that receives the result.
-    private func written(_ into: Located<String>, in flow: Int) {
+    private func commandResult(_ into: Located<String>, in flow: Int) {
         guard let location = declarationLocation(into.value, in: flow) else { return }
         add(into.location, "**variable `\(into.value)`** of flow '\(index.flows[flow].flow.id.value)': receives the command's result",
             definition: location)
