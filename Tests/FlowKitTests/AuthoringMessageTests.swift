@@ -88,8 +88,74 @@ import TestSupport
         #expect(found.first?.message.contains("the flow mapping split the expression 'l.map(x, x + 1)'") == true)
         let fix = try #require(found.first?.fix?.message)
         #expect(fix == "quote the whole expression: 'l.map(x, x + 1)'")
+        #expect(try Self.applyingFix(of: #require(found.first), to: flow) == flow.replacingOccurrences(of: "l.map(x, x + 1)", with: "'l.map(x, x + 1)'"))
         let fixed = flow.replacingOccurrences(of: "l.map(x, x + 1)", with: "'l.map(x, x + 1)'")
         #expect(Validator().validate(Array(fixed.utf8), file: "f.yaml").diagnostics.isEmpty)
+    }
+
+    /// A bracket in an unquoted expression inside a flow collection is no YAML at all; it
+    /// is still the one mistake of an expression the flow style cut, at the bracket (or at
+    /// the `,` before it), and the fix, applied as written, makes the flow valid.
+    @Test(arguments: [
+        ("{ set: { r: l[0] }, finish: true }", "l[0]", "["),
+        ("{ set: { b: size(l) > 1 && l[1] == 2 }, finish: true }", "size(l) > 1 && l[1] == 2", "["),
+        ("{ set: { m: l.map(x, [x]) }, finish: true }", "l.map(x, [x])", ","),
+        ("[ { when: l[0] == 1, set: { m: '[9]' } }, { finish: true } ]", "l[0] == 1", "["),
+        ("{ set: { m: l.map(x, {'k': x}) }, finish: true }", "l.map(x, {'k': x})", ","),
+    ])
+    func anExpressionCutAtABracketIsOneErrorWhoseFixQuotesIt(handler: String, expression: String, cut: String) throws {
+        let flow = """
+        version: 1
+        flow: app
+        start: s
+        variables: { l: [1, 2], r: 0, b: false, m: [] }
+        screens:
+          s:
+            actions: [go, quit]
+            on:
+              go: \(handler)
+        """
+        let found = Validator().validate(Array(flow.utf8), file: "f.yaml").diagnostics
+        #expect(found.map(\.code) == [.expressionSyntax], "\(found.map(\.message))")
+        let diagnostic = try #require(found.first)
+        let line = try #require(flow.components(separatedBy: "\n").last)
+        let at = line.range(of: expression).flatMap { line[$0].range(of: cut) }.map { line.unicodeScalars.distance(from: line.startIndex, to: $0.lowerBound) + 1 }
+        #expect(diagnostic.start == Mark(line: 9, column: try #require(at)), "at the '\(cut)' where YAML stopped")
+        #expect(diagnostic.message.contains("split the expression '\(expression)' here"), "\(diagnostic.message)")
+        let quoted = "'" + expression.replacingOccurrences(of: "'", with: "''") + "'"
+        #expect(diagnostic.fix?.replacement == quoted)
+        let fixed = try Self.applyingFix(of: diagnostic, to: flow)
+        #expect(fixed == flow.replacingOccurrences(of: expression, with: quoted))
+        #expect(Validator().validate(Array(fixed.utf8), file: "f.yaml").diagnostics.isEmpty, "\(fixed)")
+    }
+
+    /// A file without an error is not read again for cuts (they are looked for only to
+    /// explain an error): even a cut that gives no error of its own is not looked for.
+    @Test func cutsAreLookedForOnlyInFilesWithAnError() {
+        let flow = """
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            fields: [{ id: size, type: choice, options: [f(a, b)] }]
+            actions: [quit]
+        """
+        #expect(Validator().validate(Array(flow.utf8), file: "f.yaml").diagnostics.isEmpty)
+        let broken = flow.replacingOccurrences(of: "actions: [quit]", with: "actions: [quit]\n    text: '{{ nosuch }}'")
+        #expect(Validator().validate(Array(broken.utf8), file: "f.yaml").diagnostics.map(\.code) == [.expressionSyntax, .unknownName])
+    }
+
+    /// The text with a diagnostic's fix applied, at the fix's range (or the diagnostic's).
+    static func applyingFix(of diagnostic: Diagnostic, to text: String) throws -> String {
+        let source = SourceText(Array(text.utf8))
+        let fix = try #require(diagnostic.fix)
+        let replacement = try #require(fix.replacement)
+        let start = try #require(source.byteOffset(of: fix.range?.start ?? diagnostic.start))
+        let end = try #require(source.byteOffset(of: fix.range?.end ?? diagnostic.end ?? diagnostic.start))
+        var bytes = source.bytes
+        bytes.replaceSubrange(start..<end, with: Array(replacement.utf8))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     @Test func aSyntaxErrorQuotesANumberAsWritten() {

@@ -42,6 +42,32 @@ import TestSupport
         #expect(outcome.stdout.contains("[env-name-clash]"), "\(outcome.stdout)")
     }
 
+    /// An unquoted expression with a bracket in a flow mapping is not YAML, yet the author
+    /// is told of the expression, once, at the bracket, and how to quote it.
+    @Test func anExpressionCutAtABracketIsReportedAsOneExpressionError() throws {
+        let directory = try FlowrunProcess.folder(holding: """
+        version: 1
+        flow: app
+        start: s
+        variables: { l: [1, 2], r: 0 }
+        screens:
+          s:
+            actions: [go, quit]
+            on:
+              go: { set: { r: l[0] }, finish: true }
+        """)
+        let outcome = try FlowrunProcess.run(["validate", "f.yaml"], directory: directory)
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout == """
+            f.yaml:9:24: error: the flow mapping split the expression 'l[0]' here: in YAML's flow style a '[' cannot be part of an unquoted value [expression-syntax]
+                9 |       go: { set: { r: l[0] }, finish: true }
+                  |                        ^
+            f.yaml:9:24: note: quote the whole expression: 'l[0]'
+            1 error, 0 warnings in 1 file
+
+            """, "\(outcome.stdout)")
+    }
+
     @Test func errorsGiveExitCodeOneAndTheClangShape() throws {
         let directory = try folder(with: ["duplicate-keys.yaml", "report-mix.yaml"])
         let outcome = try FlowrunProcess.run(["validate", "duplicate-keys.yaml", "report-mix.yaml"], directory: directory)

@@ -24,10 +24,9 @@ public struct EditingContext: Sendable {
             trimmed = trimmed.dropFirst(2)
             keyColumn = indent + 2
         }
-        var valueKey: String?
-        if let colon = trimmed.firstIndex(of: ":"), trimmed.index(after: colon) < trimmed.endIndex, trimmed[trimmed.index(after: colon)] == " " {
-            valueKey = String(trimmed[..<colon])
-        }
+        // What the cursor's line opens before it, in either YAML style (`go: { push: |`).
+        let written = FlowStyleLine(trimmed)
+        let valueKey = written.valueKey
         let templateOpen = before.components(separatedBy: "{{").count - 1 > before.components(separatedBy: "}}").count - 1
         var need = keyColumn
         var number = line - 1
@@ -49,6 +48,7 @@ public struct EditingContext: Sendable {
                 need = lineIndent
             }
         }
+        path += written.path
         self.path = path
         self.valueKey = valueKey
         inExpression = templateOpen || valueKey.map { Self.expressionKeys.contains($0) || path.last == "set" || path.last == "with"

@@ -25,6 +25,12 @@ public struct FlowOutline: Sendable {
         public let hover: String
         /// Where that is defined: a position, or the first line of a file.
         public let definition: SourceLocation?
+
+        public init(location: SourceLocation, hover: String, definition: SourceLocation?) {
+            self.location = location
+            self.hover = hover
+            self.definition = definition
+        }
     }
 
     private let index: FlowIndex
@@ -160,6 +166,7 @@ private final class ReferenceFinder {
             if let command = branch.command {
                 for argument in command.arguments + command.environment.map(\.expression) { template(argument, in: flow) }
                 template(command.label, in: flow)
+                if let into = command.into { commandResult(into, in: flow) }
             }
         }
     }
@@ -177,12 +184,21 @@ private final class ReferenceFinder {
         }
     }
 
-    /// An action a screen offers: its chain, and the branches that may take it.
+    /// A `run`'s `into`: the variable of the handling flow that receives the result.
+    private func commandResult(_ into: Located<String>, in flow: Int) {
+        guard let location = declarationLocation(into.value, in: flow) else { return }
+        add(into.location, "**variable `\(into.value)`** of flow '\(index.flows[flow].flow.id.value)': receives the command's result",
+            definition: location)
+    }
+
+    /// An action a screen offers: its chain, and the branches that may take it. A screen
+    /// of a file used more than once is offered once per instance, each with its own
+    /// chain: each different chain is shown.
     private func offeredAction(_ action: Located<String>, on screen: Int) {
         guard holdsMark(action.location) else { return }
         let route = tree.actionNumber(action.value).map { StaticRoute($0, from: .screen(screen), in: tree) }
         let chain = chainNames(from: screen)
-        var lines = ["**action `\(action.value)`**", "", "chain: " + chain.joined(separator: " → ")]
+        var lines = ["chain: " + chain.joined(separator: " → ")]
         var definition: SourceLocation?
         for reached in route?.handlers ?? [] {
             for branch in reached.handler.branches {
@@ -193,7 +209,14 @@ private final class ReferenceFinder {
         if route?.reachesApplication ?? true {
             lines.append(ActionEntry.builtIns.contains(action.value) ? "- the application" : "- no responder handles it")
         }
-        add(action.location, lines.joined(separator: "\n"), definition: definition)
+        let block = lines.joined(separator: "\n")
+        if let earlier = found, earlier.location == action.location {
+            guard !earlier.hover.contains(block) else { return }
+            found = FlowOutline.Reference(location: earlier.location, hover: earlier.hover + "\n\n" + block,
+                                          definition: earlier.definition ?? definition)
+            return
+        }
+        add(action.location, "**action `\(action.value)`**\n\n" + block, definition: definition)
     }
 
     /// A `send`: the nearest handler of the action from the responder after the sender up.
@@ -226,8 +249,14 @@ private final class ReferenceFinder {
                 place(node.token, offset, source, "**\(kind) `\(name)`** of flow '\(index.flows[owner].flow.id.value)': \(type(of: name, in: owner))",
                       definition: declarationLocation(name, in: owner))
             case .select(let operand, let member):
-                guard case .identifier(let flowID) = operand.kind, declaration(of: flowID, from: flow) == nil,
-                      let target = index.flow(named: flowID) else { return }
+                guard case .identifier(let flowID) = operand.kind, declaration(of: flowID, from: flow) == nil else { return }
+                guard let target = index.flow(named: flowID) else {
+                    if flowID == "env", let (owner, name) = environmentDeclaration(of: member, from: flow) {
+                        place(node.token, offset, source, "**environment variable `\(member)`**, listed in the env of flow '\(index.flows[owner].flow.id.value)'",
+                              definition: name.location)
+                    }
+                    return
+                }
                 place(operand.token, offset, source, "**flow `\(flowID)`**", definition: index.flows[target].flow.id.location)
                 if let location = declarationLocation(member, in: target) {
                     place(node.token, offset, source, "**`\(flowID).\(member)`**: \(type(of: member, in: target))", definition: location)
@@ -253,6 +282,14 @@ private final class ReferenceFinder {
             if model.params.contains(where: { $0.name.value == name }) { return (owner, "param") }
             if model.computed.contains(where: { $0.name.value == name }) { return (owner, "computed") }
             if model.screens.contains(where: { $0.fields.contains { $0.id.value == name } }) { return (owner, "field") }
+        }
+        return nil
+    }
+
+    /// The `env` entry of the nearest enclosing flow that lists an environment variable.
+    private func environmentDeclaration(of name: String, from flow: Int) -> (Int, Located<String>)? {
+        for owner in index.ancestry(of: flow) {
+            if let entry = index.flows[owner].flow.environment.first(where: { $0.value == name }) { return (owner, entry) }
         }
         return nil
     }

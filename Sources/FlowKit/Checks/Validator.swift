@@ -60,7 +60,10 @@ public struct Validator: Sendable {
         let index = loaded.document.map { FlowIndex(root: $0.root) }
         var diagnostics = loaded.diagnostics + (index.map { checks($0, sources: loaded.sources) } ?? [])
         // An expression that the flow style cut apart is one mistake, reported at the cut.
-        diagnostics.removeAll { diagnostic in loaded.cuts.contains { $0.hides(diagnostic) } }
+        // Its pieces make errors, so only a file with an error is looked at again for one.
+        let cuts = FlowStyleCut.find(explaining: diagnostics, sources: loaded.sources, limits: loader.limits)
+        diagnostics.removeAll { diagnostic in cuts.contains { $0.hides(diagnostic) } }
+        diagnostics += cuts.map(\.diagnostic)
         // A file used twice is checked twice, as two instances: each finding is reported
         // once (spec §3 1.1), though its words may name the instance.
         var seen = Set<DiagnosticPlace>()

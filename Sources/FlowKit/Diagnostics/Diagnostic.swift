@@ -20,10 +20,14 @@ public struct Diagnostic: Hashable, Sendable {
         public var message: String
         /// The text to put at the diagnostic's range instead, if the fix is a replacement.
         public var replacement: String?
+        /// Where the replacement goes when that is not the diagnostic's range: an
+        /// expression cut apart is reported at the cut, and quoted whole.
+        public var range: SourceRange?
 
-        public init(_ message: String, replacement: String? = nil) {
+        public init(_ message: String, replacement: String? = nil, range: SourceRange? = nil) {
             self.message = message
             self.replacement = replacement
+            self.range = range
         }
     }
 

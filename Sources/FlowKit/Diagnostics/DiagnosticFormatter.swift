@@ -27,8 +27,9 @@ public struct DiagnosticFormatter: Sendable {
         let severity = diagnostic.severity == .error ? style.red("error:") : style.magenta("warning:")
         lines.append(style.bold("\(MessageText.sanitized(diagnostic.file)):\(diagnostic.start): ") + severity + " "
                      + style.bold(MessageText.sanitized(diagnostic.message)) + " [\(diagnostic.code.rawValue)]")
+        // A replacement of another range than the diagnostic's is not drawn under the caret.
         lines += excerpt(file: diagnostic.file, start: diagnostic.start, end: diagnostic.end,
-                         replacement: diagnostic.fix?.replacement)
+                         replacement: diagnostic.fix?.range == nil ? diagnostic.fix?.replacement : nil)
         for note in diagnostic.notes {
             lines.append(style.bold("\(MessageText.sanitized(note.file)):\(note.start): ") + style.cyan("note:") + " " + MessageText.sanitized(note.message))
             lines += excerpt(file: note.file, start: note.start, end: nil, replacement: nil)

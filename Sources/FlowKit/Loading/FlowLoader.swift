@@ -5,9 +5,6 @@ public struct FlowLoadResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// The text of every file read, by path, for quoting lines in reports.
     public var sources: [String: SourceText]
-    /// Expressions that YAML's flow style cut apart: the checks' findings about their
-    /// pieces are left out (`Validator`).
-    var cuts: [FlowStyleCut] = []
 }
 
 /// Reads a flow file and the files it includes (spec §3), into the flow model.
@@ -69,7 +66,7 @@ public struct FlowLoader: Sendable {
         let session = IncludeSession(loader: self)
         session.paths[file.shown] = file
         let document = session.document(bytes, file: file.shown)
-        return FlowLoadResult(document: document, diagnostics: session.diagnostics, sources: session.sources, cuts: session.cuts)
+        return FlowLoadResult(document: document, diagnostics: session.diagnostics, sources: session.sources)
     }
 }
 
@@ -78,7 +75,6 @@ private final class IncludeSession {
     let loader: FlowLoader
     var diagnostics: [Diagnostic] = []
     var sources: [String: SourceText] = [:]
-    var cuts: [FlowStyleCut] = []
     var files: [String] = []
     /// The paths of the files read, by the name reports show them as, which is not the
     /// path where it is not UTF-8 (its bytes are escaped): a file's includes are found
@@ -133,17 +129,18 @@ private final class IncludeSession {
     private func parse(_ bytes: [UInt8], file: String) -> Node? {
         files.append(file)
         let parsed = YAMLParser(limits: loader.limits).parse(bytes, file: file)
-        sources[file] = SourceText(bytes)
-        diagnostics += parsed.diagnostics
+        let source = SourceText(bytes)
+        sources[file] = source
+        // libyaml stopped at an unquoted expression's bracket: that is the one mistake.
+        if let error = parsed.flowCollectionError, let cut = FlowStyleCut.explaining(error, in: source, file: file) {
+            diagnostics += parsed.diagnostics.map { $0.code == .yamlSyntax ? cut.diagnostic : $0 }
+        } else {
+            diagnostics += parsed.diagnostics
+        }
         guard !parsed.diagnostics.contains(where: { Self.leavesNoTree($0.code) }) else { return nil }
         let shape = DocumentShapeCheck.check(parsed.tree)
         diagnostics += shape
         guard shape.isEmpty, let root = parsed.tree.documents.first else { return nil }
-        if let source = sources[file] {
-            let found = FlowStyleCut.find(in: root, source: source)
-            cuts += found
-            diagnostics += found.map(\.diagnostic)
-        }
         return root
     }
 

@@ -94,10 +94,11 @@ public struct SARIFReporter: Reporter {
                 location(note.file, Self.region(start: note.start, end: nil), id: index + 1, message: note.message)
             })
         }
-        if let fix = diagnostic.fix, let replacement = fix.replacement, region["endLine"] != nil {
+        let replaced = diagnostic.fix?.range.map { Self.region(start: $0.start, end: $0.end) } ?? region
+        if let fix = diagnostic.fix, let replacement = fix.replacement, replaced["endLine"] != nil {
             let change: JSONValue = [
                 "artifactLocation": artifactLocation(diagnostic.file),
-                "replacements": [["deletedRegion": region, "insertedContent": ["text": .string(replacement)]]],
+                "replacements": [["deletedRegion": replaced, "insertedContent": ["text": .string(replacement)]]],
             ]
             result["fixes"] = [["description": message(fix.message), "artifactChanges": [change]]]
         }

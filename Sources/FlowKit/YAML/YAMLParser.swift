@@ -7,6 +7,17 @@ public struct YAMLParseResult: Sendable {
     /// Whether the text is not well-formed YAML: libyaml rejected it, or an alias names no
     /// earlier anchor (as opposed to problems found in a well-formed tree).
     public var hasSyntaxError: Bool { diagnostics.contains { $0.code == .yamlSyntax } }
+
+    /// Where libyaml stopped inside a flow collection (`{…}`, `[…]`), if it did: the
+    /// loader explains such a stop when an unquoted expression caused it (`FlowStyleCut`).
+    struct FlowCollectionError {
+        /// The collection's opening bracket.
+        let collection: Mark
+        /// Where libyaml stopped.
+        let at: Mark
+    }
+
+    var flowCollectionError: FlowCollectionError?
 }
 
 /// Parses YAML text into a `YAMLTree`, with libyaml underneath.
@@ -32,6 +43,10 @@ public struct YAMLParser: Sendable {
         var result = builder.finish()
         if let error {
             result.diagnostics.append(SyntaxErrorWording.diagnostic(for: error, in: SourceText(bytes), file: file))
+            if let context = error.context, let at = error.mark,
+               context.description.hasSuffix("flow mapping") || context.description.hasSuffix("flow sequence") {
+                result.flowCollectionError = YAMLParseResult.FlowCollectionError(collection: context.mark, at: at)
+            }
         }
         return result
     }

@@ -230,7 +230,10 @@ struct LanguageServer {
                      "message": .string(note.message)]
                 })
             }
-            if let fix = diagnostic.fix { item["data"] = ["fix": .string(fix.message), "replacement": fix.replacement.map(JSONValue.string) ?? .null] }
+            if let fix = diagnostic.fix {
+                item["data"] = ["fix": .string(fix.message), "replacement": fix.replacement.map(JSONValue.string) ?? .null,
+                                "range": fix.range.map { positions.range($0.start, $0.end) } ?? .null]
+            }
             return .object(item)
         }
         connection.write(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
@@ -284,8 +287,9 @@ struct LanguageServer {
     private func codeActions(_ params: JSONValue) -> JSONValue {
         guard let uri = params["textDocument"]?["uri"]?.string else { return .array([]) }
         let actions: [JSONValue] = (params["context"]?["diagnostics"]?.array ?? []).compactMap { diagnostic in
+            // The fix's own range, where it has one (a cut expression is quoted whole), or the diagnostic's.
             guard let replacement = diagnostic["data"]?["replacement"]?.string, let title = diagnostic["data"]?["fix"]?.string,
-                  let range = diagnostic["range"] else { return nil }
+                  let range = diagnostic["data"]?["range"].flatMap({ $0 == .null ? nil : $0 }) ?? diagnostic["range"] else { return nil }
             return ["title": .string(title), "kind": "quickfix", "diagnostics": [diagnostic],
                     "edit": ["changes": .object([uri: [["range": range, "newText": .string(replacement)]]])]]
         }
@@ -350,14 +354,24 @@ struct LanguageServer {
         checks[path]?.sources[path] ?? documents[path].map(SourceText.init)
     }
 
+    /// What the place names. A file that open documents use or include is seen through
+    /// them, as `flowrun chain` on each of them sees it: there its actions go on up into
+    /// the users' flows and its params have values. Its own outline answers only when no
+    /// open document reads it (the server knows of no other users), or none of them finds
+    /// the place. An action seen differently from several users shows each user's view.
     private func reference(at mark: Mark, in path: String) -> FlowOutline.Reference? {
-        // Its own outline first, then those of the documents that read it.
         let identity = FlowFileFinder.identity(of: path)
         let readers = checks.filter { $0.key != path && $0.value.reads.contains(identity) }.keys.sorted()
-        for document in [path] + readers {
-            if let reference = outline(of: document)?.reference(at: mark, in: path) { return reference }
+        var seen: [(reader: String, reference: FlowOutline.Reference)] = []
+        for reader in readers {
+            guard let reference = outline(of: reader)?.reference(at: mark, in: path) else { continue }
+            if !seen.contains(where: { $0.reference.hover == reference.hover }) { seen.append((reader, reference)) }
         }
-        return nil
+        guard let first = seen.first else { return outline(of: path)?.reference(at: mark, in: path) }
+        guard seen.count > 1 else { return first.reference }
+        let views = seen.map { "as `\($0.reader.split(separator: "/").last ?? "")` reads it:\n\n" + $0.reference.hover }
+        return FlowOutline.Reference(location: first.reference.location, hover: views.joined(separator: "\n\n---\n\n"),
+                                     definition: first.reference.definition)
     }
 
     /// The outline of an open document's last check.

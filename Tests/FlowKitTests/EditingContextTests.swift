@@ -1,0 +1,41 @@
+import FlowKit
+import Testing
+
+/// Where the cursor is, read from the text as it is typed: the flow style on the cursor's
+/// line reads as the block style does (cli.md 1.2). The cursor is at the end of the last line.
+@Suite struct EditingContextTests {
+    private func context(_ text: String) -> EditingContext {
+        let lines = text.components(separatedBy: "\n")
+        return EditingContext(text: SourceText(Array(text.utf8)), line: lines.count,
+                              column: (lines.last?.unicodeScalars.count ?? 0) + 1)
+    }
+
+    private static let screen = "version: 1\nflow: app\nscreens:\n  home:\n"
+
+    @Test(arguments: [
+        ("    on: { go: { push: ", ["screens", "home", "on", "go"], "push"),
+        ("    on:\n      go: { when: 'a, b', replace: ", ["screens", "home", "on", "go"], "replace"),
+        ("    on: { go: [ { when: ok }, { send: ", ["screens", "home", "on", "go", "-"], "send"),
+        ("    on: { go: { set: { r: ", ["screens", "home", "on", "go", "set"], "r"),
+        // A closed collection leaves the path; a quoted `{` or `,` opens or ends nothing.
+        ("    on: { go: { push: x }, back: { say: \"{ a, b\", push: ", ["screens", "home", "on", "back"], "push"),
+        ("    actions: [go, ", ["screens", "home", "actions", "-"], "actions"),
+        ("    on:\n      go:\n        push: ", ["screens", "home", "on", "go"], "push"),
+    ])
+    func theValueKeyAndPathAreReadInEitherStyle(line: String, path: [String], key: String) {
+        let found = context(Self.screen + line)
+        #expect(found.path == path)
+        #expect(found.valueKey == key)
+    }
+
+    @Test func aKeyOfAFlowMappingIsOfferedItsKeys() {
+        let found = context(Self.screen + "    on: { go: { ")
+        #expect(found.valueKey == nil)
+        #expect(found.keys.contains("push") && found.keys.contains("when"), "\(found.keys)")
+    }
+
+    @Test func aSetEntryInTheFlowStyleIsAnExpression() {
+        #expect(context(Self.screen + "    on: { go: { set: { r: ").inExpression)
+        #expect(!context(Self.screen + "    on: { go: { push: ").inExpression)
+    }
+}
