@@ -54,7 +54,7 @@ public struct Form: Sendable {
     /// Focus on a field: its editor holds the field's current value (a screen entered
     /// again, or a field revisited), cursor at the end; a choice starts on it.
     public mutating func ask(_ prompt: FieldPrompt) {
-        rows.removeAll { $0.position >= prompt.position }
+        rows.removeAll { $0.position == prompt.position }
         field = prompt
         selected = nil
         actions = Self.bar(prompt.offered)
@@ -79,16 +79,20 @@ public struct Form: Sendable {
         selected = actions.firstIndex(where: \.isDefault) ?? 0
     }
 
-    /// The field in focus was answered: it joins the rows with its answer as shown.
+    /// The field in focus was answered: it joins the rows, in the screen's order, with its
+    /// answer as shown (a field asked again goes back to its place, spec §5 1.2).
     public mutating func answered(as shown: String) {
         guard let field else { return }
-        rows.append(Row(position: field.position, label: field.label, answer: shown))
+        let place = rows.firstIndex { $0.position > field.position } ?? rows.endIndex
+        rows.insert(Row(position: field.position, label: field.label, answer: shown), at: place)
         message = nil
     }
 
-    /// The last row, taken back into the editor (`previousField`).
+    /// The last row before the field in focus (or before the bar), taken back into the
+    /// editor (`previousField`).
     public mutating func takeBackLastRow() -> Row? {
-        rows.popLast()
+        guard let last = rows.lastIndex(where: { $0.position < field?.position ?? Int.max }) else { return nil }
+        return rows.remove(at: last)
     }
 
     private static func bar(_ offered: [ActionPrompt.Action]) -> [ActionPrompt.Action] {

@@ -43,12 +43,18 @@ extension Session {
             guard let screen = state.currentScreen, tree.screens[screen].fields.indices.contains(position) else {
                 return "it asks a field the screen on display does not have"
             }
+            if let notYetAsked = state.notYetAsked, !(position < notYetAsked && notYetAsked <= tree.screens[screen].fields.count) {
+                return "it asks a field again that its form has not asked yet"
+            }
         case .action:
             guard state.currentScreen != nil else { return "it offers actions with no screen on display" }
         case .ended(let outcome):
             return endingProblem(outcome)
         case .notStarted:
             break
+        }
+        if state.notYetAsked != nil, !state.asksInTurn(state.askedFieldsEnd) {
+            return "it asks a field again with no field asked"
         }
         return nil
     }
