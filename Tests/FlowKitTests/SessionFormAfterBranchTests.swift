@@ -186,4 +186,13 @@ import Testing
         _ = restored.answer("123456")
         if case .action? = restored.prompt {} else { Issue.record("the fields kept are not asked after a resume either") }
     }
+    @Test(arguments: ["0", "1", "99"])
+    func aStateWhoseFieldsNotAskedYetDoNotAddUpIsRefused(notYetAsked: String) throws {
+        var run = try SessionDriver(Self.verify)
+        run.enter("ada@example.com", "111111", "1234", "1234", "a note", "check")
+        let saved = String(decoding: run.session.savedState(), as: UTF8.self)
+        #expect(saved.contains(#""notYetAsked":5"#), "the code (1) is asked again, every field was asked: \(saved)")
+        let tampered = saved.replacingOccurrences(of: #""notYetAsked":5"#, with: "\"notYetAsked\":\(notYetAsked)")
+        #expect(throws: SessionRestoreError.self) { try Session(tree: run.session.tree, restoring: Array(tampered.utf8)) }
+    }
 }
