@@ -48,13 +48,11 @@ extension Session {
             }
         case .action:
             guard state.currentScreen != nil else { return "it offers actions with no screen on display" }
+            guard state.notYetAsked == nil else { return "it offers actions with fields not asked yet" }
         case .ended(let outcome):
             return endingProblem(outcome)
         case .notStarted:
             break
-        }
-        if state.notYetAsked != nil, !state.asksInTurn(state.askedFieldsEnd) {
-            return "it asks a field again with no field asked"
         }
         return nil
     }

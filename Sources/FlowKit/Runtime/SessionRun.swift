@@ -182,7 +182,7 @@ struct SessionRun {
     /// Whether a field is left without a valid answer (spec §5 1.2): a required one holds
     /// none (`null`, an empty text or list), or its answer no longer meets its
     /// constraints or `validate` rules.
-    mutating func lacksValidAnswer(_ field: ResponderTree.FieldNode, in flow: Int) -> Bool {
+    private mutating func lacksValidAnswer(_ field: ResponderTree.FieldNode, in flow: Int) -> Bool {
         let value = state.flows[flow].variables[field.id] ?? .null
         if value == .null { return field.isRequired }
         if field.isRequired, value == .string("") || value == .list([]) { return true }
@@ -847,6 +847,7 @@ struct SessionRun {
 
     private mutating func end(_ outcome: RunOutcome) {
         state.phase = .ended(outcome)
+        state.notYetAsked = nil
         queue.removeAll()
         events.append(.ended(outcome))
     }

@@ -106,7 +106,8 @@ struct SessionState: Sendable, Equatable, Codable {
     /// While the form of the screen on display asks an earlier field again (spec §5 1.2):
     /// the first of its fields not asked yet (its field count when all were). Nil when
     /// the phase says it all: at `.field(n)` the fields from n on are not asked yet, at
-    /// `.action` none is. `SessionRun.askField(from:screen:)` is its one reader.
+    /// `.action` none is. Set and followed by the form's one rule,
+    /// `SessionRun.askField(from:screen:)`.
     var notYetAsked: Int?
     /// Every screen shown, as `flowid/screenid`.
     var path: [String] = []
