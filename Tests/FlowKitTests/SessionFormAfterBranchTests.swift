@@ -166,7 +166,11 @@ import Testing
         var run = try SessionDriver(Self.covered)
         run.enter("Ada", "/help")
         #expect(run.shown == ["app/form", "helper/tips", "app/form"], "a terminal screen finishes its flow")
-        #expect(run.asking == "city", "the required field not answered yet")
+        #expect(run.asking == "city", "the fields not answered yet")
+        run.enter("Rome")
+        #expect(run.asking == "note", "the optional one too: it was not asked yet")
+        run.enter("")
+        #expect(run.asking == "actions")
     }
 
     @Test func aChildDismissedByBackIsABackOntoTheScreen() throws {
@@ -186,6 +190,7 @@ import Testing
         _ = restored.answer("123456")
         if case .action? = restored.prompt {} else { Issue.record("the fields kept are not asked after a resume either") }
     }
+
     @Test(arguments: ["0", "1", "99"])
     func aStateWhoseFieldsNotAskedYetDoNotAddUpIsRefused(notYetAsked: String) throws {
         var run = try SessionDriver(Self.verify)
@@ -193,6 +198,19 @@ import Testing
         let saved = String(decoding: run.session.savedState(), as: UTF8.self)
         #expect(saved.contains(#""notYetAsked":5"#), "the code (1) is asked again, every field was asked: \(saved)")
         let tampered = saved.replacingOccurrences(of: #""notYetAsked":5"#, with: "\"notYetAsked\":\(notYetAsked)")
+        #expect(throws: SessionRestoreError.self) { try Session(tree: run.session.tree, restoring: Array(tampered.utf8)) }
+    }
+
+    @Test func aCoveredFormIsSavedAndOneNamingNoFieldIsRefused() throws {
+        var run = try SessionDriver(Self.covered)
+        run.enter("Ada", "/look_up", "", "done")
+        #expect(run.asking == "city", "chosen at the city, which was not asked yet")
+        run = try SessionDriver(Self.covered)
+        run.enter("Ada", "/look_up")
+        let saved = String(decoding: run.session.savedState(), as: UTF8.self)
+        #expect(saved.contains(#""coveredForms":{"0":1}"#), "the form screen, its field 1 not asked yet: \(saved)")
+        #expect((try? Session(tree: run.session.tree, restoring: Array(saved.utf8))) != nil)
+        let tampered = saved.replacingOccurrences(of: #""coveredForms":{"0":1}"#, with: #""coveredForms":{"0":9}"#)
         #expect(throws: SessionRestoreError.self) { try Session(tree: run.session.tree, restoring: Array(tampered.utf8)) }
     }
 }

@@ -145,6 +145,7 @@ import TestSupport
         let values = try #require((try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])?["values"] as? [String: [String: Any]])
         #expect(values["app"]?["user"] as? String == "quit", "only `/quit` quits at a field")
     }
+
     static let verify = """
     version: 1
     flow: app

@@ -114,6 +114,7 @@ struct TerminalFormTests {
         #expect(textLines.joined(separator: " ") == words, "broken at spaces only")
         #expect(screen.terminal_restored)
     }
+
     /// A branch that stays on the screen and takes an answer back asks that field again
     /// in the form, the other answers kept in their rows (spec §5 1.2).
     @Test func aFieldTheBranchTookBackIsAskedAgainInTheForm() throws {

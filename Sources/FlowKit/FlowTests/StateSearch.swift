@@ -124,12 +124,13 @@ extension Session {
     var searchKey: [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        return (try? Array(encoder.encode(SearchKey(flows: state.flows, phase: state.phase, notYetAsked: state.notYetAsked)))) ?? []
+        return (try? Array(encoder.encode(SearchKey(flows: state.flows, phase: state.phase, notYetAsked: state.notYetAsked, coveredForms: state.coveredForms)))) ?? []
     }
 
     private struct SearchKey: Encodable {
         var flows: [SessionState.FlowState]
         var phase: SessionState.Phase
         var notYetAsked: Int?
+        var coveredForms: [Int: Int]?
     }
 }

@@ -38,6 +38,11 @@ extension Session {
                 return "flow '\(tree.flows[flow].id)' is running with nothing on its stack"
             }
         }
+        for (screen, position) in state.coveredForms ?? [:] {
+            guard tree.screens.indices.contains(screen), tree.screens[screen].fields.indices.contains(position) else {
+                return "it lists a covered screen's field that the flow does not have"
+            }
+        }
         switch state.phase {
         case .field(let position):
             guard let screen = state.currentScreen, tree.screens[screen].fields.indices.contains(position) else {

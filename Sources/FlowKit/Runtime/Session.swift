@@ -212,6 +212,7 @@ public struct Session: Sendable {
         if let offered, !run.holds(offered.when, in: tree.screens[screen].flow) {
             return finish(run) + [.refused("\(named ?? "That action") is not available now.")]
         }
+        run.noteFieldsNotAsked(on: screen)
         run.dispatch(number, from: .screen(screen))
         return finish(run)
     }

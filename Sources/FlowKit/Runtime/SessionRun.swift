@@ -99,11 +99,26 @@ struct SessionRun {
         startedFlows = []
         events.append(.screenShown(view(of: screen, titlesOf: started)))
         state.notYetAsked = nil
+        let notAsked = state.coveredForms?.removeValue(forKey: screen)
+        if state.coveredForms?.isEmpty == true { state.coveredForms = nil }
         if uncovered {
-            state.phase = .action
+            state.phase = notAsked.map { .field($0) } ?? .action
             askFieldsLackingAnswers(screen: screen)
         } else {
             askField(from: 0, screen: screen)
+        }
+    }
+
+    /// Notes, before an action chosen on the screen on display, which of its fields are
+    /// not asked yet, should the action cover the screen with a child flow
+    /// (`SessionState.coveredForms`); none at the action prompt.
+    mutating func noteFieldsNotAsked(on screen: Int) {
+        let asked = state.askedFieldsEnd
+        if asked < tree.screens[screen].fields.count {
+            state.coveredForms = (state.coveredForms ?? [:]).merging([screen: asked]) { _, new in new }
+        } else {
+            state.coveredForms?.removeValue(forKey: screen)
+            if state.coveredForms?.isEmpty == true { state.coveredForms = nil }
         }
     }
 

@@ -109,6 +109,11 @@ struct SessionState: Sendable, Equatable, Codable {
     /// `.action` none is. Set and followed by the form's one rule,
     /// `SessionRun.askField(from:screen:)`.
     var notYetAsked: Int?
+    /// Screens covered by a child flow started by an action chosen at one of their fields
+    /// (global index → the first field not asked yet): once uncovered, they ask the fields
+    /// from there too, not only those left without a valid answer (spec §5 1.2). Nil when
+    /// there are none, as in a state saved before it existed.
+    var coveredForms: [Int: Int]?
     /// Every screen shown, as `flowid/screenid`.
     var path: [String] = []
     /// Variables (`flowid.name`) left out of a saved state: answers to secret fields, and
