@@ -181,5 +181,72 @@ import TestSupport
         let values = try #require((try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])?["values"] as? [String: [String: Any]])
         #expect(values["app"]?["user"] as? String == "quit", "only `/quit` quits at a field")
     }
-}
 
+    static let verify = """
+    version: 1
+    flow: app
+    start: verify
+    on:
+      lookup.done: { say: "Looked up." }
+    screens:
+      verify:
+        fields:
+          - { id: email, required: true }
+          - { id: code, type: secret, required: true, pattern: "[0-9]{6}" }
+          - { id: note }
+        actions:
+          - { id: check, default: true, key: c }
+          - { id: look_up, validate: false }
+          - quit
+        on:
+          check:
+            - when: code != "123456"
+              set: { code: 'null' }
+              say: Wrong code.
+            - finish: true
+          look_up: { push: lookup }
+    flows:
+      lookup:
+        start: search
+        screens:
+          search:
+            fields: [{ id: query }]
+            actions: [found, back]
+            on: { found: { finish: true } }
+    """
+
+    /// Spec §5 1.2: a branch that stays on the screen asks again the field it left
+    /// without a valid answer (a wrong code), and only that one, before the actions.
+    @Test func aWrongCodeTakenBackByTheBranchIsAskedAgain() throws {
+        let outcome = try FlowrunProcess.run(["run", "f.yaml"], stdin: "ada\n111111\na note\ncheck\n123456\n\n",
+                                             directory: try FlowrunProcess.folder(holding: Self.verify))
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("> check\nWrong code.\nCode (or /look_up): ******\nActions: "), "only the code is asked again: \(outcome.stderr)")
+        let values = try #require((try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])?["values"] as? [String: [String: Any]])
+        #expect(values["app"]?["note"] as? String == "a note", "the other answers are kept")
+        #expect(!outcome.stderr.contains("111111"), "the secret is never shown")
+    }
+
+    /// cli.md 1.2: at the action prompt `/ID` asks field ID again, pre-filled, or chooses action ID.
+    @Test func slashIdAtTheActionPromptAsksAFieldAgainOrChoosesAnAction() throws {
+        let outcome = try FlowrunProcess.run(["run", "f.yaml"], stdin: "ada\n123456\n\n/email\nbob\n/nothing\n/check\n",
+                                             directory: try FlowrunProcess.folder(holding: Self.verify))
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("> /email\nEmail [ada] (or /look_up): bob\nActions: "), "pre-filled, then the action prompt again: \(outcome.stderr)")
+        #expect(outcome.stderr.contains("! 'nothing' is not an action of this screen."), "\(outcome.stderr)")
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        #expect(result["status"] as? String == "finished", "/check chose check")
+        #expect((result["values"] as? [String: [String: Any]])?["app"]?["email"] as? String == "bob")
+    }
+
+    /// Spec §5 1.2: a screen uncovered when a child flow over it finishes shows the action
+    /// prompt again with its answers; one whose child is dismissed by `back` asks again.
+    @Test func anUncoveredScreenKeepsItsAnswersAndBackAsksThemAgain() throws {
+        let directory = try FlowrunProcess.folder(holding: Self.verify)
+        let finished = try FlowrunProcess.run(["run", "f.yaml"], stdin: "ada\n123456\n\nlook_up\nx\nfound\n\n", directory: directory)
+        #expect(finished.status == 0, "\(finished.stderr)")
+        #expect(finished.stderr.contains("Looked up.\n\n[app] verify\nActions: "), "no field asked again: \(finished.stderr)")
+        let dismissed = try FlowrunProcess.run(["run", "f.yaml"], stdin: "ada\n123456\n\nlook_up\nx\nback\n\n", directory: directory)
+        #expect(dismissed.stderr.contains("[app] verify\nEmail [ada] (or /look_up): "), "a back onto the screen asks again, pre-filled: \(dismissed.stderr)")
+    }
+}

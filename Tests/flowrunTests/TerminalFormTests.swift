@@ -240,4 +240,40 @@ struct TerminalFormTests {
         #expect(rows(screen).filter { $0.contains("Name:") }.count == 1, "each row is left once: \(screen.rendered)")
         #expect(screen.terminal_restored)
     }
+
+    /// A branch that stays on the screen and takes an answer back asks that field again
+    /// in the form, the other answers kept in their rows (spec §5 1.2).
+    @Test func aFieldTheBranchTookBackIsAskedAgainInTheForm() throws {
+        let flow = """
+        version: 1
+        flow: app
+        start: verify
+        screens:
+          verify:
+            fields:
+              - { id: name, label: Name, required: true }
+              - { id: code, label: Code, required: true }
+            actions:
+              - { id: check, label: Check, key: c, default: true }
+            on:
+              check:
+                - when: code != "123456"
+                  set: { code: 'null' }
+                  say: Wrong code.
+                - finish: true
+        """
+        let screen = try drive([
+            .expect("Name:"), .send("Ada" + Self.tab), .expect("Code:"), .send("111111" + Self.tab), .expect("Choose:"),
+            .send(Self.enter), .expect("Wrong code."), .wait(150), .send("123456" + Self.tab), .expect("Choose:"), .send(Self.enter),
+        ], flow: flow)
+        #expect(screen.expect_failed == nil, "\(screen.screen)")
+        let afterSay = after("Wrong code.", in: screen)
+        #expect(afterSay.contains("Code:"), "the code is asked again: \(afterSay.debugDescription)")
+        // The `say` is printed below the answered rows, which stay above it, not drawn again.
+        #expect(inOrder(["Name: Ada", "Wrong code.", "Code: 123456"], in: screen), "\(screen.rendered)")
+        #expect(rows(screen).filter { $0.contains("Name:") }.count == 1, "the name keeps its one row: \(screen.rendered)")
+        #expect(try screen.appValues()["code"] as? String == "123456")
+        #expect(try screen.appValues()["name"] as? String == "Ada")
+        #expect(screen.terminal_restored)
+    }
 }

@@ -154,8 +154,8 @@ struct ScriptedRun {
                     continue
                 }
                 let screen = session.currentScreen
-                let action = prompt.actionID(forLine: line.value)
-                record(session.perform(action), line: line, action: action, on: screen)
+                let chosen = ActionLine(line.value, at: prompt)
+                record(session.enter(chosen), line: line, action: chosen.action, on: screen)
             case .ended?, nil:
                 break playing
             }

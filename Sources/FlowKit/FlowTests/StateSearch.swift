@@ -97,9 +97,9 @@ struct StateSearch {
             return (events, CoverageItem.exercised(by: events, action: action, on: screen, in: tree))
         case .action(let actions):
             let screen = session.currentScreen
-            let action = actions.actionID(forLine: line)
-            let events = session.perform(action)
-            return (events, CoverageItem.exercised(by: events, action: action, on: screen, in: tree))
+            let chosen = ActionLine(line, at: actions)
+            let events = session.enter(chosen)
+            return (events, CoverageItem.exercised(by: events, action: chosen.action, on: screen, in: tree))
         case .ended:
             return ([], [])
         }
@@ -124,11 +124,13 @@ extension Session {
     var searchKey: [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        return (try? Array(encoder.encode(SearchKey(flows: state.flows, phase: state.phase)))) ?? []
+        return (try? Array(encoder.encode(SearchKey(flows: state.flows, phase: state.phase, notYetAsked: state.notYetAsked, coveredForms: state.coveredForms)))) ?? []
     }
 
     private struct SearchKey: Encodable {
         var flows: [SessionState.FlowState]
         var phase: SessionState.Phase
+        var notYetAsked: Int?
+        var coveredForms: [Int: Int]?
     }
 }

@@ -70,8 +70,7 @@ public struct Form: Sendable {
     /// Focus on a field: its editor holds the field's current value (a screen entered
     /// again, or a field revisited), cursor at the end; a choice starts on it.
     public mutating func ask(_ prompt: FieldPrompt) {
-        rows.removeAll { $0.position >= prompt.position }
-        rowsAbove = min(rowsAbove, rows.count)
+        if let asked = rows.firstIndex(where: { $0.position == prompt.position }) { removeRow(at: asked) }
         field = prompt
         selected = nil
         actions = Self.bar(prompt.offered)
@@ -97,10 +96,13 @@ public struct Form: Sendable {
         selected = actions.firstIndex(where: \.isDefault) ?? 0
     }
 
-    /// The field in focus was answered: it joins the rows with its answer as shown.
+    /// The field in focus was answered: it joins the rows, in the screen's order, with its
+    /// answer as shown (a field asked again goes back to its place, spec §5 1.2). Rows
+    /// left in the scroll-back stay there: one answered again is drawn first of the rest.
     public mutating func answered(as shown: String) {
         guard let field else { return }
-        rows.append(Row(position: field.position, label: field.label, answer: shown))
+        let place = max(rows.firstIndex { $0.position > field.position } ?? rows.endIndex, rowsAbove)
+        rows.insert(Row(position: field.position, label: field.label, answer: shown), at: place)
         message = nil
     }
 
@@ -111,10 +113,17 @@ public struct Form: Sendable {
         if leaving, field != nil { focusBar(onLast: false) }
     }
 
-    /// The last row, taken back into the editor (`previousField`).
+    /// The last row before the field in focus (or before the bar), taken back into the
+    /// editor (`previousField`).
     public mutating func takeBackLastRow() -> Row? {
-        defer { rowsAbove = min(rowsAbove, rows.count) }
-        return rows.popLast()
+        guard let last = rows.lastIndex(where: { $0.position < field?.position ?? Int.max }) else { return nil }
+        defer { removeRow(at: last) }
+        return rows[last]
+    }
+
+    private mutating func removeRow(at index: Int) {
+        rows.remove(at: index)
+        if index < rowsAbove { rowsAbove -= 1 }
     }
 
     /// The rows drawn so far were left in the scroll-back (`summary`), above what is

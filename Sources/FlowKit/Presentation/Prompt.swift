@@ -76,6 +76,8 @@ public struct FieldPrompt: Sendable {
 public struct ActionPrompt: Sendable {
     public let screen: ScreenView
     public let actions: [Action]
+    /// The ids of the screen's fields, which plain mode's `/ID` asks again (`ActionLine`).
+    public let fields: [String]
 
     public struct Action: Sendable, Equatable {
         public let id: String

@@ -15,7 +15,8 @@ extension Session {
             return .field(fieldPrompt(position, on: screen, run: &run))
         case .action:
             guard let screen = currentScreen else { return nil }
-            return .action(ActionPrompt(screen: run.view(of: screen), actions: offeredActions(on: screen, run: &run)))
+            return .action(ActionPrompt(screen: run.view(of: screen), actions: offeredActions(on: screen, run: &run),
+                                        fields: tree.screens[screen].fields.map(\.id)))
         }
     }
 

@@ -13,10 +13,8 @@ extension Session {
     /// running (finished, or dismissed), those read from outside it as `flowid.name`
     /// (without a `result`, its variables stay readable). Its own screens start afresh.
     func secretFieldsToAskAgain() -> [FieldAskedAgain] {
-        let pending: Int
         switch state.phase {
-        case .field(let position): pending = position
-        case .action: pending = Int.max
+        case .field, .action: break
         case .notStarted, .ended: return []
         }
         let running = Set(runningFlows)
@@ -26,7 +24,7 @@ extension Session {
             let flowID = tree.flows[screen.flow].id
             for (position, field) in screen.fields.enumerated() where field.type == .secret && state.forgottenSecrets.contains("\(flowID).\(field.id)") {
                 if running.contains(screen.flow) {
-                    if index == currentScreen, position >= pending { continue }
+                    if index == currentScreen, state.asksInTurn(position) { continue }
                 } else {
                     guard tree.flows[screen.flow].result == nil else { continue }
                     if readFromOutside == nil { readFromOutside = tree.memberReads }
@@ -72,9 +70,11 @@ extension Session {
     /// The variables a saved state left out that are not asked again.
     var lostVariables: [String] {
         var asked = Set(secretsToAskAgain)
-        if case .field(let position) = state.phase, let screen = currentScreen {
+        if let screen = currentScreen {
             let node = tree.screens[screen]
-            for field in node.fields[position...] { asked.insert("\(tree.flows[node.flow].id).\(field.id)") }
+            for (position, field) in node.fields.enumerated() where state.asksInTurn(position) {
+                asked.insert("\(tree.flows[node.flow].id).\(field.id)")
+            }
         }
         return state.forgottenSecrets.filter { !asked.contains($0) }
     }

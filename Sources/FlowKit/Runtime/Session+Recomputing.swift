@@ -94,12 +94,11 @@ extension Session {
     /// those before the saved position) that hold no answer while their `when` holds, in
     /// tree order; of the fields not secret, only the required ones.
     private func askedFields() -> [(screen: Int, position: Int, field: ResponderTree.FieldNode)] {
-        let asked: Int
         switch state.phase {
-        case .field(let position): asked = position
-        case .action: asked = Int.max
+        case .field, .action: break
         case .notStarted, .ended: return []
         }
+        let asked = state.askedFieldsEnd
         let displayed = currentScreen
         var screens = Set<Int>()
         for flow in runningFlows {

@@ -38,13 +38,22 @@ extension Session {
                 return "flow '\(tree.flows[flow].id)' is running with nothing on its stack"
             }
         }
+        for (screen, position) in state.coveredForms ?? [:] {
+            guard tree.screens.indices.contains(screen), tree.screens[screen].fields.indices.contains(position) else {
+                return "it lists a covered screen's field that the flow does not have"
+            }
+        }
         switch state.phase {
         case .field(let position):
             guard let screen = state.currentScreen, tree.screens[screen].fields.indices.contains(position) else {
                 return "it asks a field the screen on display does not have"
             }
+            if let notYetAsked = state.notYetAsked, !(position < notYetAsked && notYetAsked <= tree.screens[screen].fields.count) {
+                return "it asks a field again that its form has not asked yet"
+            }
         case .action:
             guard state.currentScreen != nil else { return "it offers actions with no screen on display" }
+            guard state.notYetAsked == nil else { return "it offers actions with fields not asked yet" }
         case .ended(let outcome):
             return endingProblem(outcome)
         case .notStarted:

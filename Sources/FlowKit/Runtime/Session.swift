@@ -136,7 +136,8 @@ public struct Session: Sendable {
 
     /// Goes back to an earlier field of the screen on display, to answer it again (a form
     /// revisited in the terminal); the fields after it are asked again in turn, each
-    /// offering its current value. Refused for a field not asked yet, or skipped by its
+    /// offering its current value (while an earlier field is asked again, only those
+    /// left without a valid answer). Refused for a field not asked yet, or skipped by its
     /// `when`.
     public mutating func revisit(field position: Int) -> [SessionEvent] {
         guard inputEnded == nil, fieldsAskedAgain.isEmpty, let screen = currentScreen, tree.screens[screen].fields.indices.contains(position) else {
@@ -153,8 +154,26 @@ public struct Session: Sendable {
         guard position < asked, run.holds(field.when, in: tree.screens[screen].flow) else {
             return [.refused("That question is not asked now.")]
         }
+        // While an earlier field is asked again, the fields not asked yet stay so.
         state.phase = .field(position)
         return []
+    }
+
+    /// Asks a field of the screen on display again, from the action prompt (plain mode's
+    /// `/ID`, spec §5 1.2): pre-filled with its answer; then the fields its new answer
+    /// leaves without a valid one, and the actions again. Refused for a field its `when`
+    /// skips.
+    public mutating func askAgain(field id: String) -> [SessionEvent] {
+        guard inputEnded == nil, fieldsAskedAgain.isEmpty, state.phase == .action, let screen = currentScreen,
+              let position = tree.screens[screen].fields.firstIndex(where: { $0.id == id }) else {
+            return [.refused("There is no such question on this screen.")]
+        }
+        var run = beginRun()
+        guard run.holds(tree.screens[screen].fields[position].when, in: tree.screens[screen].flow) else {
+            return finish(run) + [.refused("That question is not asked now.")]
+        }
+        run.askAgain(field: position, screen: screen)
+        return finish(run)
     }
 
     /// Clears the current field to `null` (plain mode's `/`), without taking its default;
@@ -193,6 +212,7 @@ public struct Session: Sendable {
         if let offered, !run.holds(offered.when, in: tree.screens[screen].flow) {
             return finish(run) + [.refused("\(named ?? "That action") is not available now.")]
         }
+        run.noteFieldsNotAsked(on: screen)
         run.dispatch(number, from: .screen(screen))
         return finish(run)
     }

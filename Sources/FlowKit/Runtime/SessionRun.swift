@@ -85,8 +85,10 @@ struct SessionRun {
     // MARK: Showing screens and asking fields
 
     /// Shows the current screen (again): it joins the path, and its fields are asked
-    /// from the first. A flow left with nothing shown finishes (spec §8).
-    mutating func show() {
+    /// from the first. A flow left with nothing shown finishes (spec §8). A screen
+    /// `uncovered` by a child flow that finished asks only the fields left without a
+    /// valid answer, as after a branch that stays on it (spec §5 1.2).
+    mutating func show(uncovered: Bool = false) {
         guard !stopped else { return }
         guard let screen = currentScreen else {
             finishFlow(innermostFlow)
@@ -96,7 +98,28 @@ struct SessionRun {
         let started = startedFlows
         startedFlows = []
         events.append(.screenShown(view(of: screen, titlesOf: started)))
-        askField(from: 0, screen: screen)
+        state.notYetAsked = nil
+        let notAsked = state.coveredForms?.removeValue(forKey: screen)
+        if state.coveredForms?.isEmpty == true { state.coveredForms = nil }
+        if uncovered {
+            state.phase = notAsked.map { .field($0) } ?? .action
+            askFieldsLackingAnswers(screen: screen)
+        } else {
+            askField(from: 0, screen: screen)
+        }
+    }
+
+    /// Notes, before an action chosen on the screen on display, which of its fields are
+    /// not asked yet, should the action cover the screen with a child flow
+    /// (`SessionState.coveredForms`); none at the action prompt.
+    mutating func noteFieldsNotAsked(on screen: Int) {
+        let asked = state.askedFieldsEnd
+        if asked < tree.screens[screen].fields.count {
+            state.coveredForms = (state.coveredForms ?? [:]).merging([screen: asked]) { _, new in new }
+        } else {
+            state.coveredForms?.removeValue(forKey: screen)
+            if state.coveredForms?.isEmpty == true { state.coveredForms = nil }
+        }
     }
 
     /// The screen as it reads now, headed by the titles of `flows` that have one;
@@ -111,25 +134,76 @@ struct SessionRun {
         return view
     }
 
-    /// Moves to the first field from `position` whose `when` holds; fields skipped get
-    /// `null`. After the last, a terminal screen finishes its flow.
+    /// Which field the form asks next, from `position` (spec §5): the one place that
+    /// decides it. On the first pass, every field whose `when` holds, in order; while an
+    /// earlier field is asked again (`SessionState.notYetAsked`), only the fields before
+    /// the first not asked yet that lack a valid answer (`lacksValidAnswer`), then the
+    /// first pass goes on. Fields skipped by their `when` get `null`. After the last, the
+    /// actions are offered, and a terminal screen finishes its flow.
     mutating func askField(from position: Int, screen: Int) {
         let node = tree.screens[screen]
         var next = position
         while next < node.fields.count {
             let field = node.fields[next]
+            let askingAgain = state.notYetAsked.map { next < $0 } ?? false
             if holds(field.when, in: node.flow) {
-                state.phase = .field(next)
-                _ = options(of: field, in: node.flow)
-                for template in [field.label, field.help, field.placeholder] { _ = render(template, in: node.flow) }
-                return
+                if !askingAgain || lacksValidAnswer(field, in: node.flow) {
+                    if !askingAgain { state.notYetAsked = nil }
+                    ask(next, screen: screen)
+                    return
+                }
+            } else {
+                state.flows[node.flow].variables[field.id] = .null
+                state.flows[node.flow].secret.remove(field.id)
             }
-            state.flows[node.flow].variables[field.id] = .null
-            state.flows[node.flow].secret.remove(field.id)
             next += 1
         }
+        state.notYetAsked = nil
         state.phase = .action
         if node.isTerminal { finishFlow(node.flow) }
+    }
+
+    /// The form of the screen on display after a branch that stays on it, or once a child
+    /// flow over it finished (spec §5 1.2): the fields asked already that are left without
+    /// a valid answer are asked again, pre-filled, in order; then the fields not asked yet,
+    /// then the actions.
+    mutating func askFieldsLackingAnswers(screen: Int) {
+        switch state.phase {
+        case .field(let position): state.notYetAsked = state.notYetAsked ?? position
+        case .action: state.notYetAsked = tree.screens[screen].fields.count
+        case .notStarted, .ended: return
+        }
+        askField(from: 0, screen: screen)
+    }
+
+    /// Asks one field of the screen on display again (plain mode's `/ID` at the action
+    /// prompt, spec §5 1.2), then the fields that its answer leaves without a valid one,
+    /// then the actions.
+    mutating func askAgain(field position: Int, screen: Int) {
+        state.notYetAsked = tree.screens[screen].fields.count
+        ask(position, screen: screen)
+    }
+
+    /// Asks a field: its options and texts are rendered now, so that their warnings come
+    /// with the question.
+    private mutating func ask(_ position: Int, screen: Int) {
+        let node = tree.screens[screen]
+        let field = node.fields[position]
+        state.phase = .field(position)
+        _ = options(of: field, in: node.flow)
+        for template in [field.label, field.help, field.placeholder] { _ = render(template, in: node.flow) }
+    }
+
+    /// Whether a field is left without a valid answer (spec §5 1.2): a required one holds
+    /// none (`null`, an empty text or list), or its answer no longer meets its
+    /// constraints or `validate` rules.
+    private mutating func lacksValidAnswer(_ field: ResponderTree.FieldNode, in flow: Int) -> Bool {
+        let value = state.flows[flow].variables[field.id] ?? .null
+        if value == .null { return field.isRequired }
+        if field.isRequired, value == .string("") || value == .list([]) { return true }
+        let options = options(of: field, in: flow)
+        if AnswerConstraints.violation(of: value, for: field, options: options) != nil { return true }
+        return brokenRule(of: field, in: scope(flow)) != nil
     }
 
     /// Checks and stores an answer, then moves on; a refusal keeps the question open.
@@ -179,11 +253,14 @@ struct SessionRun {
             if AnswerConstraints.nulRefusal(of: answer) != nil { return problem }
             return render(field.message, in: scope) ?? problem
         }
-        for rule in field.rules {
-            guard holds(rule.rule, in: scope) else {
-                return render(rule.message, in: scope) ?? "The answer does not pass the check '\(rule.rule.source)'."
-            }
-        }
+        guard let rule = brokenRule(of: field, in: scope) else { return nil }
+        return render(rule.message, in: scope) ?? "The answer does not pass the check '\(rule.rule.source)'."
+    }
+
+    /// The first of the field's `validate` rules that does not hold in `scope`, or nil.
+    private mutating func brokenRule(of field: ResponderTree.FieldNode, in scope: SessionScope)
+        -> (rule: Compiled<Expression>, message: Compiled<Template>?)? {
+        for rule in field.rules where !holds(rule.rule, in: scope) { return rule }
         return nil
     }
 
@@ -306,39 +383,54 @@ struct SessionRun {
         case finished(Int)
     }
 
-    /// Dispatches an action, by number, from a responder, and everything it leads to.
+    /// Dispatches an action, by number, from a responder, and everything it leads to. A
+    /// screen left on display asks the fields left without a valid answer (spec §5 1.2).
     mutating func dispatch(_ action: Int, from responder: Responder) {
         steps = 0
         queue.append(.dispatch(action, from: responder))
-        runQueue()
+        if !runQueue(), !stopped, let screen = currentScreen { askFieldsLackingAnswers(screen: screen) }
     }
 
     mutating func finishFlow(_ flow: Int) {
         queue.append(.finished(flow))
     }
 
-    /// Runs queued steps until none is left, showing the screen again where one moved the user.
-    mutating func runQueue() {
-        var needsShow = false
+    /// Runs queued steps until none is left, showing the screen again where one moved the
+    /// user, or uncovered it. Returns whether a screen was shown (or the run stopped).
+    @discardableResult
+    mutating func runQueue() -> Bool {
+        var showing = Showing.nothing
+        var shown = false
         while !queue.isEmpty, !stopped {
             steps += 1
             guard steps <= maxSteps else {
                 end(RunOutcome(.failed, exitCode: 2, message: "runaway-transitions: more than \(maxSteps) steps without input (a send or replace loop?)"))
-                return
+                return true
             }
             switch queue.removeFirst() {
             case .dispatch(let action, let responder):
                 // A branch that moves the user nowhere leaves the screen as it is (spec §5 1.1):
                 // its answers kept, its fields not asked again.
-                if route(action, from: responder) == .handled(.moved) { needsShow = true }
+                if route(action, from: responder) == .handled(.moved) { showing = .screen }
             case .finished(let flow):
-                if completeFinish(of: flow) { needsShow = true }
+                showing = max(showing, completeFinish(of: flow))
             }
-            if queue.isEmpty, needsShow, !stopped {
-                needsShow = false
-                show()
+            if queue.isEmpty, showing != .nothing, !stopped {
+                show(uncovered: showing == .uncovered)
+                showing = .nothing
+                shown = true
             }
         }
+        return shown || stopped
+    }
+
+    /// How the screen on display is shown again once the queue is empty; the greater wins.
+    private enum Showing: Comparable {
+        case nothing
+        /// A child flow over it finished: the answers it holds stay (spec §5 1.2).
+        case uncovered
+        /// A transition moved the user: the screen's fields are asked from the first.
+        case screen
     }
 
     private enum Routing: Equatable {
@@ -443,7 +535,9 @@ struct SessionRun {
             queue.append(.dispatch(action, from: tree.next(of: responder)))
             return .sent
         case .finish?:
+            // Where the user lands is the flow's finish to say (`completeFinish`).
             finishFlow(flow)
+            return .sent
         case .exit(let code, let message)?:
             end(RunOutcome(.exited, exitCode: code, message: render(message, in: flow)))
         }
@@ -738,8 +832,10 @@ struct SessionRun {
     }
 
     /// A flow finished (spec §8): its result is computed, it is dismissed, and `c.done`
-    /// goes to its parent. Returns whether the screen on display should be shown again.
-    private mutating func completeFinish(of flow: Int) -> Bool {
+    /// goes to its parent. Returns how the screen on display should be shown again: from
+    /// the first field after a transition (the next run of a `for_each`, or one `done`
+    /// made), else as uncovered, with its answers (spec §5 1.2).
+    private mutating func completeFinish(of flow: Int) -> Showing {
         if let declared = tree.flows[flow].result {
             var result: [String: Value] = [:]
             let scope = scope(flow)
@@ -753,29 +849,31 @@ struct SessionRun {
             }
             state.flows[flow].result = result
         }
-        if startNextRun(of: flow) { return true }
+        if startNextRun(of: flow) { return .screen }
         guard let parent = tree.flows[flow].parent else {
             end(RunOutcome(.finished, exitCode: 0))
-            return false
+            return .nothing
         }
         if let position = state.flows[parent].stack.lastIndex(of: .flow(flow)) {
             state.flows[parent].stack.removeSubrange(position...)
         }
         switch route(tree.flows[flow].doneAction, from: .flow(parent)) {
-        // The child was dismissed, so the screen on display changed whatever `done` does.
-        case .handled(.moved), .handled(.sent): return true
+        case .handled(.moved): return .screen
+        // A `send`: where the action sent leads decides, once the queue has run it.
+        case .handled(.sent): return .uncovered
         case .handled(.stayed), .unhandled: break
         }
         // No handler, or no transition: back on the uncovered screen, or, with nothing shown, the parent finishes too.
         if state.flows[parent].stack.isEmpty {
             finishFlow(parent)
-            return false
+            return .nothing
         }
-        return true
+        return .uncovered
     }
 
     private mutating func end(_ outcome: RunOutcome) {
         state.phase = .ended(outcome)
+        state.notYetAsked = nil
         queue.removeAll()
         events.append(.ended(outcome))
     }

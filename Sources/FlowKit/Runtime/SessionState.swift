@@ -103,6 +103,17 @@ struct SessionState: Sendable, Equatable, Codable {
         }
     }
     var phase: Phase = .notStarted
+    /// While the form of the screen on display asks an earlier field again (spec §5 1.2):
+    /// the first of its fields not asked yet (its field count when all were). Nil when
+    /// the phase says it all: at `.field(n)` the fields from n on are not asked yet, at
+    /// `.action` none is. Set and followed by the form's one rule,
+    /// `SessionRun.askField(from:screen:)`.
+    var notYetAsked: Int?
+    /// Screens covered by a child flow started by an action chosen at one of their fields
+    /// (global index → the first field not asked yet): once uncovered, they ask the fields
+    /// from there too, not only those left without a valid answer (spec §5 1.2). Nil when
+    /// there are none, as in a state saved before it existed.
+    var coveredForms: [Int: Int]?
     /// Every screen shown, as `flowid/screenid`.
     var path: [String] = []
     /// Variables (`flowid.name`) left out of a saved state: answers to secret fields, and
@@ -110,6 +121,24 @@ struct SessionState: Sendable, Equatable, Codable {
     var forgottenSecrets: [String] = []
     /// The same for `result` names (`flowid.name`, as read from outside the flow).
     var forgottenResults: [String] = []
+
+    /// The fields of the screen on display that its form has asked, as the positions
+    /// before this one: all of them at the action prompt (`Int.max`), none before the
+    /// run starts or once it has ended.
+    var askedFieldsEnd: Int {
+        switch phase {
+        case .field(let position): notYetAsked ?? position
+        case .action: Int.max
+        case .notStarted, .ended: 0
+        }
+    }
+
+    /// Whether the form of the screen on display is still to ask the field at `position`:
+    /// the one it asks now, and those not asked yet.
+    func asksInTurn(_ position: Int) -> Bool {
+        guard case .field(let current) = phase else { return false }
+        return position == current || position >= askedFieldsEnd
+    }
 
     /// Whether the variable `flowid.name` exists and holds `null`.
     func variableIsEmpty(_ qualified: String, in tree: ResponderTree) -> Bool {

@@ -67,7 +67,9 @@ struct PlainRunner {
                     line = next
                     echo(line)
                 }
-                let events = session.undoingIfStopped { $0.perform(prompt.actionID(forLine: line)) }
+                // A line chooses an action, or `/ID` asks a field again (cli.md 1.2).
+                let chosen = ActionLine(line, at: prompt)
+                let events = session.undoingIfStopped { $0.enter(chosen) }
                 show(events)
                 // A default action that leaves the screen as it is would be chosen again forever.
                 if acceptDefaults, session.outcome == nil, !events.contains(where: { if case .screenShown = $0 { true } else { false } }) {
