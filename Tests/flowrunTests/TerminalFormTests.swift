@@ -276,4 +276,37 @@ struct TerminalFormTests {
         #expect(try screen.appValues()["name"] as? String == "Ada")
         #expect(screen.terminal_restored)
     }
+
+    /// A screen uncovered when the child flow over it finishes keeps its answers and
+    /// shows them in its form, at the action prompt (spec §5 1.2).
+    @Test func anUncoveredScreenShowsTheAnswersItKept() throws {
+        let flow = """
+        version: 1
+        flow: app
+        start: profile
+        screens:
+          profile:
+            fields:
+              - { id: name, label: Name, required: true }
+            actions: [{ id: more, label: More, key: m }, { id: done, label: Done, key: d }]
+            on: { more: { push: extra }, done: { finish: true } }
+        flows:
+          extra:
+            start: note
+            screens:
+              note:
+                title: A note
+                actions: [{ id: ok, label: Ok, default: true }]
+                on: { ok: { finish: true } }
+        """
+        let screen = try drive([
+            .expect("Name:"), .send("Ada" + Self.tab), .expect("Choose:"), .send("m"), .expect("A note"),
+            .expect("Choose:"), .send(Self.enter), .expect("profile"), .expect("Choose:"), .wait(150), .send("d"),
+        ], flow: flow)
+        #expect(screen.expect_failed == nil, "\(screen.screen)")
+        let uncovered = after("A note", in: screen)
+        #expect(uncovered.contains("Name:\u{1B}[0m Ada"), "the kept answer is shown: \(uncovered.debugDescription)")
+        #expect(try screen.appValues()["name"] as? String == "Ada")
+        #expect(screen.terminal_restored)
+    }
 }
