@@ -2,6 +2,10 @@
 /// `min`/`max` (value, length or count by type), and membership of the options.
 /// Constraints apply only to an answer that was given.
 enum AnswerConstraints {
+    /// Why a required field's empty answer is refused, wherever it is asked (`message` is
+    /// for the constraints, spec §6: a missing answer keeps its own).
+    static let required = "An answer is required."
+
     /// Why `value` breaks the field's constraints, or nil if it keeps them. The message
     /// quotes the value unless the field is a secret or `hidingAnswer` (a default
     /// computed from a secret). Each type's own constraints are in its `FieldKind`.

@@ -220,7 +220,7 @@ struct SessionRun {
         guard let answer = value, answer != .null else {
             // `message` is for the constraints (spec §6): a missing answer keeps its own.
             if field.isRequired {
-                events.append(.refused("An answer is required."))
+                events.append(.refused(AnswerConstraints.required))
                 return
             }
             state.flows[node.flow].variables[field.id] = .null
@@ -292,7 +292,7 @@ struct SessionRun {
     mutating func answerAgain(_ given: Value?, for field: ResponderTree.FieldNode, in flow: Int) -> Bool {
         guard let answer = given, answer != .null, answer != .string("") else {
             guard !field.isRequired else {
-                events.append(.refused("An answer is required."))
+                events.append(.refused(AnswerConstraints.required))
                 return false
             }
             let unanswered = "\(tree.flows[flow].id).\(field.id)"

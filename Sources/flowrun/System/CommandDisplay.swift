@@ -70,7 +70,7 @@ final class CommandDisplay: Sendable {
         // A last line without its line break is ended here, or the spinner would erase it.
         if spins, !text.hasSuffix("\n") { text += "\n" }
         state.withLock { _ in
-            Console.emit((spins ? "\r\u{1B}[2K" : "") + text, to: .standardError)
+            _ = Console.emit((spins ? "\r\u{1B}[2K" : "") + text, to: .standardError)
         }
         if spins { draw() }
     }
