@@ -189,8 +189,8 @@ struct TypeChecker {
         let all = (receiver.map { [$0] } ?? []) + arguments
         var types: [ExpressionType?] = []
         for argument in all { types.append(type(of: argument)) }
-        if receiver != nil && !function.allowsReceiverStyle {
-            report(.unknownName, "there is no method '\(name)'; call it as \(name)(x)", at: span)
+        if let problem = function.styleProblem(hasReceiver: receiver != nil) {
+            report(.unknownName, problem, at: span)
             return function.resultType
         }
         guard function.parameterCounts.contains(all.count) else {
@@ -201,7 +201,9 @@ struct TypeChecker {
         }
         for (position, (argument, type)) in zip(all, types).enumerated() {
             if let type, !function.accepts(type, at: position) {
-                report(.expressionType, "\(function.expectation), not \(type)", at: argument.span)
+                let parse = type == .string && function.accepts(.semver, at: position)
+                    ? Diagnostic.Fix("make a version of the string first: semver(s), or semver(s, true) for a tag such as v1.2") : nil
+                report(.expressionType, "\(function.expectation), not \(type)", at: argument.span, fix: parse)
             }
         }
         if function == .matches, case .literal(.string(let pattern)) = all[1].kind, let problem = RegexPattern.syntaxProblem(pattern) {
@@ -214,6 +216,7 @@ struct TypeChecker {
     /// its bound name has the element's type (a map's keys are strings).
     private mutating func macroType(_ macro: Macro, receiver: ExpressionNode?, arguments: [ExpressionNode]) -> ExpressionType? {
         guard macro != .has else { return hasType(arguments[0]) }
+        guard macro != .bind else { return bindType(arguments) }
         guard let receiver, let name = arguments[0].boundName, let collection = type(of: receiver) else { return nil }
         let element: ExpressionType
         switch collection {
@@ -244,6 +247,21 @@ struct TypeChecker {
         case .filter: return .list(element)
         default: return .bool
         }
+    }
+
+    /// `cel.bind(name, init, expr)`: `expr`'s type, with `name` in scope there with
+    /// `init`'s type (shadowing any variable of that name, as in cel-go).
+    private mutating func bindType(_ arguments: [ExpressionNode]) -> ExpressionType? {
+        guard let name = arguments[0].boundName else {
+            // The body would read a name that is not bound: not checked, one mistake.
+            report(.expressionSyntax, Macro.bindNeedsName, at: arguments[0].span)
+            return nil
+        }
+        let initial = type(of: arguments[1])
+        var inner = TypeChecker(scope: BoundTypes(base: scope, name: name, type: initial ?? .dyn))
+        let result = inner.type(of: arguments[2])
+        issues += inner.issues
+        return initial == nil ? nil : result
     }
 
     /// `has(m.key)`: whether a map has a key, or a flow exposes a name.
