@@ -1,4 +1,5 @@
 import FlowKit
+import Foundation
 import Testing
 
 /// `SemanticVersion`: parsing as Kubernetes' CEL library parses (its `isSemver` and
@@ -79,5 +80,17 @@ import Testing
         #expect(a == b && a.compare(b) == 0 && a.description == "1.0.0+a")
         #expect(Value.semver(a) == Value.semver(b))
         #expect(Value.semver(a) != Value.string("1.0.0+a"))
+    }
+
+    /// A saved state keeps a version a version, build metadata and all.
+    @Test func aVersionSurvivesASavedState() throws {
+        let version = Value.semver(try #require(SemanticVersion("1.0.0-rc.1+b.5")))
+        let restored = try JSONDecoder().decode(Value.self, from: JSONEncoder().encode(Value.list([version, .string("1.0.0")])))
+        guard case .list(let elements) = restored, case .semver(let back)? = elements.first else {
+            Issue.record("not a version: \(restored)")
+            return
+        }
+        #expect(back.description == "1.0.0-rc.1+b.5")
+        #expect(elements.last == .string("1.0.0"))
     }
 }

@@ -159,7 +159,7 @@ enum BuiltinFunction: String, CaseIterable, Sendable {
 
     /// How to call it, with what it gives, in Markdown: for the language server's hover.
     var summary: String {
-        "`\(usage)` → \(resultType)"
+        usage.split(separator: " or ").map { "`\($0)`" }.joined(separator: " or ") + " → \(resultType)"
     }
 
     /// How to call it, for an arity message.
