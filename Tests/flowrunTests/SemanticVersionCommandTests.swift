@@ -70,4 +70,23 @@ import TestSupport
         #expect(values["release"]?["version"] as? String == "1.10.0")
         #expect(values["release"]?["next"] as? String == "1.10.0")
     }
+
+    /// A flow test expects a version as the text results show.
+    @Test func aFlowTestExpectsAVersionAsItsText() throws {
+        let directory = try FlowrunProcess.folder(holding: Self.release)
+        try """
+        flow: f.yaml
+        cases:
+          - name: takes the next minor release
+            input: ["1.3.0-rc.1", done]
+            expect: { status: finished, values: { release: { next: "1.3.0-rc.1" } } }
+          - name: sees the version is not the one written
+            input: ["1.3.0", done]
+            expect: { values: { release: { next: "1.3" } } }
+        """.write(to: directory.appendingPathComponent("f.flowtest.yaml"), atomically: true, encoding: .utf8)
+        let outcome = try FlowrunProcess.run(["test", "f.flowtest.yaml"], directory: directory)
+        #expect(outcome.status == 1, "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("1 passed, 1 failed"), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains(#"expected "1.3", got "1.3.0""#), "\(outcome.stdout)")
+    }
 }

@@ -102,7 +102,7 @@ public struct EditingContext: Sendable {
     }
 
     /// The functions and macros expressions may call (spec §9), as they are written.
-    public static var functions: [String] { BuiltinFunction.allCases.map(\.rawValue) + Macro.allCases.map(\.spelling) }
+    public static var functions: [String] { BuiltinFunction.callableNames }
 }
 
 private extension Substring {

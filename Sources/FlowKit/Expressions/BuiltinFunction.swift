@@ -139,6 +139,10 @@ enum BuiltinFunction: String, CaseIterable, Sendable {
         }
     }
 
+    /// Every function and macro as it is written (`cel.bind`): what completion offers, and
+    /// the names a misspelt call is compared with.
+    static var callableNames: [String] { allCases.map(\.rawValue) + Macro.allCases.map(\.spelling) }
+
     /// A call as it is meant: cel-go writes `quote` in the namespace `strings`
     /// (`strings.quote(s)`), which reads as a method call on a name `strings` that is no
     /// variable; that is the global call.

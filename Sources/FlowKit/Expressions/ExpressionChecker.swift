@@ -183,7 +183,7 @@ struct TypeChecker {
         // An unknown function is one mistake: its arguments (perhaps a macro's bound names) are not checked.
         guard let function = BuiltinFunction(rawValue: name) else {
             reportUnknown(name, message: "unknown function '\(name)'",
-                          among: BuiltinFunction.allCases.map(\.rawValue) + Macro.allCases.map(\.rawValue), at: span)
+                          among: BuiltinFunction.callableNames, at: span)
             return nil
         }
         let all = (receiver.map { [$0] } ?? []) + arguments
