@@ -71,5 +71,8 @@ import TestSupport
         let issue = try #require(checked.issues.first)
         #expect(issue.code == .expressionSyntax && issue.offset == 9 && issue.length == 3)
         #expect(issue.message == "cel.bind() binds a name: its first argument must be a simple identifier")
+        let short = ExpressionChecker.check(try ExpressionParser.parse("1 + cel.bind(x, 1)").get(), in: Self.scope).issues
+        #expect(short.map(\.message) == ["cel.bind() takes 3 arguments, a name, its value and an expression, not 2"])
+        #expect(short.map(\.code) == [.expressionType] && short.first?.offset == 8 && short.first?.length == 4)
     }
 }

@@ -192,13 +192,13 @@ struct Evaluation {
 }
 
 extension Evaluation {
-    /// A macro (spec §9 1.1, `cel.bind` 1.2), as CEL defines it: `all` is false if any condition is false
-    /// (errors elsewhere absorbed), `exists` true if any is true, `exists_one` counts the
-    /// true ones (any error is the result), `map` and `filter` collect. A map ranges over
-    /// its keys, in sorted order.
+    /// A macro (spec §9 1.1; `cel.bind` 1.2), as CEL defines it: `all` is false if any
+    /// condition is false (errors elsewhere absorbed), `exists` true if any is true,
+    /// `exists_one` counts the true ones (any error is the result), `map` and `filter`
+    /// collect. A map ranges over its keys, in sorted order.
     func expand(_ macro: Macro, receiver: ExpressionNode?, arguments: [ExpressionNode], node: ExpressionNode) throws(EvaluationError) -> Value {
         if macro == .has { return try has(arguments[0]) }
-        if macro == .bind { return try bind(arguments) }
+        if macro == .bind { return try bind(arguments, node: node) }
         guard let receiver, let name = arguments[0].boundName else { throw EvaluationError("\(macro.rawValue)() needs a name to bind", at: node.span) }
         let elements: [Value]
         switch try value(of: receiver) {
@@ -257,13 +257,17 @@ extension Evaluation {
         case .has:
             return try has(arguments[0])
         case .bind:
-            return try bind(arguments)
+            return try bind(arguments, node: node)
         }
     }
 
     /// `cel.bind(name, init, expr)`: `init` is evaluated once, before `expr`.
-    private func bind(_ arguments: [ExpressionNode]) throws(EvaluationError) -> Value {
-        guard let name = arguments[0].boundName else { throw EvaluationError(Macro.bindNeedsName, at: arguments[0].span) }
+    private func bind(_ arguments: [ExpressionNode], node: ExpressionNode) throws(EvaluationError) -> Value {
+        let name: String
+        switch Macro.boundName(ofBind: arguments) {
+        case .success(let bound): name = bound
+        case .failure(let problem): throw EvaluationError(problem.message, at: problem.span ?? node.span)
+        }
         let initial = try value(of: arguments[1])
         return try Evaluation(scope: BoundValues(base: scope, name: name, value: initial), patterns: patterns).value(of: arguments[2])
     }

@@ -178,7 +178,7 @@ struct TypeChecker {
                                    at span: ExpressionSpan) -> ExpressionType? {
         let (receiver, arguments) = BuiltinFunction.unnamespaced(name, receiver: written, arguments: writtenArguments) { scope.variableType($0) != nil }
         if let macro = Macro(call: name, receiver: receiver, arguments: arguments) {
-            return macroType(macro, receiver: receiver, arguments: arguments)
+            return macroType(macro, receiver: receiver, arguments: arguments, at: span)
         }
         // An unknown function is one mistake: its arguments (perhaps a macro's bound names) are not checked.
         guard let function = BuiltinFunction(rawValue: name) else {
@@ -214,9 +214,10 @@ struct TypeChecker {
 
     /// A macro's type: `has` a bool; over a collection, its conditions must be bools and
     /// its bound name has the element's type (a map's keys are strings).
-    private mutating func macroType(_ macro: Macro, receiver: ExpressionNode?, arguments: [ExpressionNode]) -> ExpressionType? {
+    private mutating func macroType(_ macro: Macro, receiver: ExpressionNode?, arguments: [ExpressionNode],
+                                    at span: ExpressionSpan) -> ExpressionType? {
         guard macro != .has else { return hasType(arguments[0]) }
-        guard macro != .bind else { return bindType(arguments) }
+        guard macro != .bind else { return bindType(arguments, at: span) }
         guard let receiver, let name = arguments[0].boundName, let collection = type(of: receiver) else { return nil }
         let element: ExpressionType
         switch collection {
@@ -251,10 +252,13 @@ struct TypeChecker {
 
     /// `cel.bind(name, init, expr)`: `expr`'s type, with `name` in scope there with
     /// `init`'s type (shadowing any variable of that name, as in cel-go).
-    private mutating func bindType(_ arguments: [ExpressionNode]) -> ExpressionType? {
-        guard let name = arguments[0].boundName else {
+    private mutating func bindType(_ arguments: [ExpressionNode], at span: ExpressionSpan) -> ExpressionType? {
+        let name: String
+        switch Macro.boundName(ofBind: arguments) {
+        case .success(let bound): name = bound
+        case .failure(let problem):
             // The body would read a name that is not bound: not checked, one mistake.
-            report(.expressionSyntax, Macro.bindNeedsName, at: arguments[0].span)
+            report(problem.code, problem.message, at: problem.span ?? span)
             return nil
         }
         let initial = type(of: arguments[1])

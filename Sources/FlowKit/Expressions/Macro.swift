@@ -17,8 +17,8 @@ enum Macro: String, CaseIterable, Sendable {
     case bind
 
     /// The macro a call spells, if its shape is one: `has` with one argument and no
-    /// receiver; `bind` on the receiver `cel` with three arguments, whatever the first is
-    /// (so that a first argument that is no name is reported as such); the others on a
+    /// receiver; `bind` on the receiver `cel`, whatever its arguments (so that a wrong
+    /// count, or a first argument that is no name, is reported as such); the others on a
     /// receiver, with a bound name and the right count.
     init?(call name: String, receiver: ExpressionNode?, arguments: [ExpressionNode]) {
         guard let macro = Macro(rawValue: name) else { return nil }
@@ -26,7 +26,7 @@ enum Macro: String, CaseIterable, Sendable {
         case .has:
             guard receiver == nil, arguments.count == 1 else { return nil }
         case .bind:
-            guard case .identifier("cel")? = receiver?.kind, arguments.count == 3 else { return nil }
+            guard case .identifier("cel")? = receiver?.kind else { return nil }
         case .map:
             guard receiver != nil, arguments.count == 2 || arguments.count == 3, arguments[0].boundName != nil else { return nil }
         default:
@@ -88,6 +88,24 @@ extension Macro {
         }
     }
 
-    /// Why `cel.bind`'s first argument cannot be bound: it is no simple name.
-    static let bindNeedsName = "cel.bind() binds a name: its first argument must be a simple identifier"
+    /// The name `cel.bind(arguments)` binds, or why it cannot: too few or many arguments
+    /// (`expression-type` at the call, as for a function), or a first one that is no
+    /// simple name (`expression-syntax` at it, as cel-go refuses it when it expands the
+    /// macro).
+    static func boundName(ofBind arguments: [ExpressionNode]) -> Result<String, BindProblem> {
+        guard arguments.count == 3 else {
+            return .failure(BindProblem(code: .expressionType, message: "cel.bind() takes 3 arguments, a name, its value and an expression, not \(arguments.count)", span: nil))
+        }
+        guard let name = arguments[0].boundName else {
+            return .failure(BindProblem(code: .expressionSyntax, message: "cel.bind() binds a name: its first argument must be a simple identifier", span: arguments[0].span))
+        }
+        return .success(name)
+    }
+
+    struct BindProblem: Error {
+        let code: DiagnosticCode
+        let message: String
+        /// Where it is, when not the whole call.
+        let span: ExpressionSpan?
+    }
 }
