@@ -28,3 +28,30 @@ import Testing
         #expect(sent?.hover == "sends **`help`**, handled by flow 'app'")
     }
 }
+
+extension FlowOutlineTests {
+    /// A function or macro named in an expression shows how it is called and what it gives;
+    /// completion offers them as written.
+    @Test func functionsAndMacrosInAnExpressionAreDescribed() throws {
+        let loaded = FlowLoader().load(Array("""
+            version: 1
+            flow: app
+            start: page
+            variables: { last: 1.2.0 }
+            computed: { after: 'cel.bind(v, semver(last), v.isGreaterThan(semver("1.0.0")))' }
+            screens:
+              page: { actions: [quit] }
+            """.utf8), file: "f.yaml")
+        let outline = FlowOutline(document: try #require(loaded.document), sources: loaded.sources)
+        let line = "computed: { after: 'cel.bind(v, semver(last), v.isGreaterThan(semver(\"1.0.0\")))' }"
+        func hover(_ word: String) throws -> String? {
+            let column = line.distance(from: line.startIndex, to: try #require(line.range(of: word)).lowerBound) + 2
+            return outline.reference(at: Mark(line: 5, column: column), in: "f.yaml")?.hover
+        }
+        #expect(try hover("bind") == "**macro `cel.bind`**: `cel.bind(x, init, e)` → `e`, with `x` bound to the value of `init`")
+        #expect(try hover("semver(last)") == "**function `semver`**: `semver(s)` or `semver(s, true)` → semver")
+        #expect(try hover("isGreaterThan") == "**function `isGreaterThan`**: `v.isGreaterThan(w)` → bool")
+        #expect(Set(EditingContext.functions).isSuperset(of: ["cel.bind", "semver", "isSemver", "major", "minor", "patch",
+                                                              "compareTo", "isGreaterThan", "isLessThan", "exists_one"]))
+    }
+}

@@ -101,8 +101,8 @@ public struct EditingContext: Sendable {
         return flows
     }
 
-    /// The functions expressions may call (spec §9).
-    public static var functions: [String] { BuiltinFunction.allCases.map(\.rawValue) }
+    /// The functions and macros expressions may call (spec §9), as they are written.
+    public static var functions: [String] { BuiltinFunction.callableNames }
 }
 
 private extension Substring {

@@ -261,6 +261,12 @@ private final class ReferenceFinder {
                 if let location = declarationLocation(member, in: target) {
                     place(node.token, offset, source, "**`\(flowID).\(member)`**: \(type(of: member, in: target))", definition: location)
                 }
+            case .call(let name, let receiver, let arguments):
+                if let macro = Macro(call: name, receiver: receiver, arguments: arguments) {
+                    place(node.token, offset, source, "**macro `\(macro.spelling)`**: \(macro.summary)", definition: nil)
+                } else if let function = BuiltinFunction(rawValue: name) {
+                    place(node.token, offset, source, "**function `\(name)`**: \(function.summary)", definition: nil)
+                }
             default:
                 return
             }

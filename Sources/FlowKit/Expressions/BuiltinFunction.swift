@@ -1,5 +1,5 @@
-/// The functions of spec §9: CEL's `size` and conversions, and the string functions of
-/// CEL's standard library and strings extension.
+/// The functions of spec §9: CEL's `size` and conversions, the string functions of
+/// CEL's standard library and strings extension, and Kubernetes' semantic versions.
 enum BuiltinFunction: String, CaseIterable, Sendable {
     case size
     case int
@@ -27,6 +27,16 @@ enum BuiltinFunction: String, CaseIterable, Sendable {
     /// `now()`: the current time, RFC 3339 in UTC to the second; `today()` its date.
     case now
     case today
+    // Semantic versions as Kubernetes' CEL library has them (spec §9 1.2).
+    /// `semver(s)`, `semver(s, true)`: a version, or an error where `isSemver` is false.
+    case semver
+    case isSemver
+    case major
+    case minor
+    case patch
+    case compareTo
+    case isGreaterThan
+    case isLessThan
 
     /// How many arguments it takes, counting a receiver (`s.contains(x)` and
     /// `contains(s, x)` both pass 2); the last ones of a range are optional.
@@ -35,6 +45,8 @@ enum BuiltinFunction: String, CaseIterable, Sendable {
         case .contains, .startsWith, .endsWith, .matches, .charAt: 2...2
         case .indexOf, .lastIndexOf, .split, .substring: 2...3
         case .replace: 3...4
+        case .semver, .isSemver: 1...2
+        case .compareTo, .isGreaterThan, .isLessThan: 2...2
         case .join: 1...2
         case .now, .today: 0...0
         default: 1...1
@@ -46,18 +58,36 @@ enum BuiltinFunction: String, CaseIterable, Sendable {
     /// extension: CEL has it only for `size` and `matches`).
     var allowsReceiverStyle: Bool {
         switch self {
-        case .int, .double, .string, .now, .today: false
+        case .int, .double, .string, .now, .today, .semver, .isSemver: false
         default: true
         }
+    }
+
+    /// Whether it may be called as a global function, `f(x, …)`: the methods of a
+    /// semantic version may not, as in Kubernetes' library.
+    var allowsGlobalStyle: Bool {
+        switch self {
+        case .major, .minor, .patch, .compareTo, .isGreaterThan, .isLessThan: false
+        default: true
+        }
+    }
+
+    /// Why a call written with (`hasReceiver`) or without a receiver cannot be made, if it
+    /// cannot: `s.int()`, `major(v)`.
+    func styleProblem(hasReceiver: Bool) -> String? {
+        if hasReceiver && !allowsReceiverStyle { return "there is no method '\(rawValue)'; call it as \(usage)" }
+        if !hasReceiver && !allowsGlobalStyle { return "\(rawValue)() is a method; call it as \(usage)" }
+        return nil
     }
 
     /// The type of a well-typed call.
     var resultType: ExpressionType {
         switch self {
-        case .size, .int, .indexOf, .lastIndexOf: .int
+        case .size, .int, .indexOf, .lastIndexOf, .major, .minor, .patch, .compareTo: .int
         case .double: .double
         case .string, .lowerAscii, .upperAscii, .trim, .charAt, .replace, .substring, .join, .quote: .string
-        case .contains, .startsWith, .endsWith, .matches: .bool
+        case .contains, .startsWith, .endsWith, .matches, .isSemver, .isGreaterThan, .isLessThan: .bool
+        case .semver: .semver
         case .split, .keys: .list(.string)
         case .now, .today: .string
         }
@@ -78,6 +108,9 @@ enum BuiltinFunction: String, CaseIterable, Sendable {
         case .join: "join() takes a list of strings and optionally a separator"
         case .keys: "keys() takes a map"
         case .now, .today: "\(rawValue)() takes no arguments"
+        case .semver, .isSemver: "\(rawValue)() takes a string, and optionally true to normalise it"
+        case .major, .minor, .patch: "\(rawValue)() reads a semver"
+        case .compareTo, .isGreaterThan, .isLessThan: "\(rawValue)() compares two semvers"
         default: "\(rawValue)() works on strings"
         }
     }
@@ -100,9 +133,15 @@ enum BuiltinFunction: String, CaseIterable, Sendable {
         case .join: return position == 0 ? type == .list(.string) || type == .list(.dyn) : type == .string
         case .keys: if case .map = type { return true } else { return false }
         case .now, .today: return false
+        case .semver, .isSemver: return position == 0 ? type == .string : type == .bool
+        case .major, .minor, .patch, .compareTo, .isGreaterThan, .isLessThan: return type == .semver
         default: return type == .string
         }
     }
+
+    /// Every function and macro as it is written (`cel.bind`): what completion offers, and
+    /// the names a misspelt call is compared with.
+    static var callableNames: [String] { allCases.map(\.rawValue) + Macro.allCases.map(\.spelling) }
 
     /// A call as it is meant: cel-go writes `quote` in the namespace `strings`
     /// (`strings.quote(s)`), which reads as a method call on a name `strings` that is no
@@ -122,6 +161,11 @@ enum BuiltinFunction: String, CaseIterable, Sendable {
         return number == "1" ? "1 argument" : "\(number) arguments"
     }
 
+    /// How to call it, with what it gives, in Markdown: for the language server's hover.
+    var summary: String {
+        usage.split(separator: " or ").map { "`\($0)`" }.joined(separator: " or ") + " → \(resultType)"
+    }
+
     /// How to call it, for an arity message.
     var usage: String {
         switch self {
@@ -135,6 +179,9 @@ enum BuiltinFunction: String, CaseIterable, Sendable {
         case .join: "list.join() or list.join(separator)"
         case .keys: "keys(m)"
         case .now, .today: "\(rawValue)()"
+        case .semver, .isSemver: "\(rawValue)(s) or \(rawValue)(s, true)"
+        case .major, .minor, .patch: "v.\(rawValue)()"
+        case .compareTo, .isGreaterThan, .isLessThan: "v.\(rawValue)(w)"
         default: "s.\(rawValue)() or \(rawValue)(s)"
         }
     }

@@ -76,7 +76,7 @@ struct Evaluation {
     private func checked(_ built: Value, at node: ExpressionNode) throws(EvaluationError) -> Value {
         switch built {
         case .string, .list, .map: try ValueLimits.check(built, at: node.span)
-        case .null, .bool, .int, .double: break
+        case .null, .bool, .int, .double, .semver: break
         }
         return built
     }
@@ -177,8 +177,8 @@ struct Evaluation {
         guard let function = BuiltinFunction(rawValue: name) else {
             throw EvaluationError("unknown function '\(name)'", at: node.token)
         }
-        if receiver != nil && !function.allowsReceiverStyle {
-            throw EvaluationError("there is no method '\(name)'; call it as \(name)(x)", at: node.token)
+        if let problem = function.styleProblem(hasReceiver: receiver != nil) {
+            throw EvaluationError(problem, at: node.token)
         }
         let all = (receiver.map { [$0] } ?? []) + arguments
         guard function.parameterCounts.contains(all.count) else {
@@ -192,12 +192,13 @@ struct Evaluation {
 }
 
 extension Evaluation {
-    /// A macro (spec §9 1.1), as CEL defines it: `all` is false if any condition is false
-    /// (errors elsewhere absorbed), `exists` true if any is true, `exists_one` counts the
-    /// true ones (any error is the result), `map` and `filter` collect. A map ranges over
-    /// its keys, in sorted order.
+    /// A macro (spec §9 1.1; `cel.bind` 1.2), as CEL defines it: `all` is false if any
+    /// condition is false (errors elsewhere absorbed), `exists` true if any is true,
+    /// `exists_one` counts the true ones (any error is the result), `map` and `filter`
+    /// collect. A map ranges over its keys, in sorted order.
     func expand(_ macro: Macro, receiver: ExpressionNode?, arguments: [ExpressionNode], node: ExpressionNode) throws(EvaluationError) -> Value {
         if macro == .has { return try has(arguments[0]) }
+        if macro == .bind { return try bind(arguments, node: node) }
         guard let receiver, let name = arguments[0].boundName else { throw EvaluationError("\(macro.rawValue)() needs a name to bind", at: node.span) }
         let elements: [Value]
         switch try value(of: receiver) {
@@ -255,7 +256,20 @@ extension Evaluation {
             return .list(kept)
         case .has:
             return try has(arguments[0])
+        case .bind:
+            return try bind(arguments, node: node)
         }
+    }
+
+    /// `cel.bind(name, init, expr)`: `init` is evaluated once, before `expr`.
+    private func bind(_ arguments: [ExpressionNode], node: ExpressionNode) throws(EvaluationError) -> Value {
+        let name: String
+        switch Macro.boundName(ofBind: arguments) {
+        case .success(let bound): name = bound
+        case .failure(let problem): throw EvaluationError(problem.message, at: problem.span ?? node.span)
+        }
+        let initial = try value(of: arguments[1])
+        return try Evaluation(scope: BoundValues(base: scope, name: name, value: initial), patterns: patterns).value(of: arguments[2])
     }
 
     /// `has(m.key)`, or `has(flowid.name)` for a name a flow exposes.

@@ -178,19 +178,19 @@ struct TypeChecker {
                                    at span: ExpressionSpan) -> ExpressionType? {
         let (receiver, arguments) = BuiltinFunction.unnamespaced(name, receiver: written, arguments: writtenArguments) { scope.variableType($0) != nil }
         if let macro = Macro(call: name, receiver: receiver, arguments: arguments) {
-            return macroType(macro, receiver: receiver, arguments: arguments)
+            return macroType(macro, receiver: receiver, arguments: arguments, at: span)
         }
         // An unknown function is one mistake: its arguments (perhaps a macro's bound names) are not checked.
         guard let function = BuiltinFunction(rawValue: name) else {
             reportUnknown(name, message: "unknown function '\(name)'",
-                          among: BuiltinFunction.allCases.map(\.rawValue) + Macro.allCases.map(\.rawValue), at: span)
+                          among: BuiltinFunction.callableNames, at: span)
             return nil
         }
         let all = (receiver.map { [$0] } ?? []) + arguments
         var types: [ExpressionType?] = []
         for argument in all { types.append(type(of: argument)) }
-        if receiver != nil && !function.allowsReceiverStyle {
-            report(.unknownName, "there is no method '\(name)'; call it as \(name)(x)", at: span)
+        if let problem = function.styleProblem(hasReceiver: receiver != nil) {
+            report(.unknownName, problem, at: span)
             return function.resultType
         }
         guard function.parameterCounts.contains(all.count) else {
@@ -201,7 +201,9 @@ struct TypeChecker {
         }
         for (position, (argument, type)) in zip(all, types).enumerated() {
             if let type, !function.accepts(type, at: position) {
-                report(.expressionType, "\(function.expectation), not \(type)", at: argument.span)
+                let parse = type == .string && function.accepts(.semver, at: position)
+                    ? Diagnostic.Fix("make a version of the string first: semver(s), or semver(s, true) for a tag such as v1.2") : nil
+                report(.expressionType, "\(function.expectation), not \(type)", at: argument.span, fix: parse)
             }
         }
         if function == .matches, case .literal(.string(let pattern)) = all[1].kind, let problem = RegexPattern.syntaxProblem(pattern) {
@@ -212,8 +214,10 @@ struct TypeChecker {
 
     /// A macro's type: `has` a bool; over a collection, its conditions must be bools and
     /// its bound name has the element's type (a map's keys are strings).
-    private mutating func macroType(_ macro: Macro, receiver: ExpressionNode?, arguments: [ExpressionNode]) -> ExpressionType? {
+    private mutating func macroType(_ macro: Macro, receiver: ExpressionNode?, arguments: [ExpressionNode],
+                                    at span: ExpressionSpan) -> ExpressionType? {
         guard macro != .has else { return hasType(arguments[0]) }
+        guard macro != .bind else { return bindType(arguments, at: span) }
         guard let receiver, let name = arguments[0].boundName, let collection = type(of: receiver) else { return nil }
         let element: ExpressionType
         switch collection {
@@ -244,6 +248,24 @@ struct TypeChecker {
         case .filter: return .list(element)
         default: return .bool
         }
+    }
+
+    /// `cel.bind(name, init, expr)`: `expr`'s type, with `name` in scope there with
+    /// `init`'s type (shadowing any variable of that name, as in cel-go).
+    private mutating func bindType(_ arguments: [ExpressionNode], at span: ExpressionSpan) -> ExpressionType? {
+        let name: String
+        switch Macro.boundName(ofBind: arguments) {
+        case .success(let bound): name = bound
+        case .failure(let problem):
+            // The body would read a name that is not bound: not checked, one mistake.
+            report(problem.code, problem.message, at: problem.span ?? span)
+            return nil
+        }
+        let initial = type(of: arguments[1])
+        var inner = TypeChecker(scope: BoundTypes(base: scope, name: name, type: initial ?? .dyn))
+        let result = inner.type(of: arguments[2])
+        issues += inner.issues
+        return initial == nil ? nil : result
     }
 
     /// `has(m.key)`: whether a map has a key, or a flow exposes a name.

@@ -35,7 +35,7 @@ enum ValueLimits {
                         pending.append(item)
                     }
                 }
-            case .null, .bool, .int, .double: break
+            case .null, .bool, .int, .double, .semver: break
             }
             if elements > maxElements { throw exceeded("\(maxElements) elements", at: span) }
             if bytes > maxTextBytes { throw exceeded("16 MiB of text", at: span) }

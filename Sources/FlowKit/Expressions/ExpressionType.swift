@@ -12,6 +12,8 @@ public indirect enum ExpressionType: Hashable, Sendable, CustomStringConvertible
     case null
     case list(ExpressionType)
     case map(ExpressionType)
+    /// A semantic version (spec §9 1.2), which only `semver(s)` makes.
+    case semver
     case dyn
 
     /// CEL's spelling (`int`, `list(string)`, `map(string, int)`), except that the type of
@@ -25,6 +27,7 @@ public indirect enum ExpressionType: Hashable, Sendable, CustomStringConvertible
         case .null: "null"
         case .list(let element): "list(\(element))"
         case .map(let value): "map(string, \(value))"
+        case .semver: "semver"
         case .dyn: "dyn"
         }
     }
@@ -41,6 +44,7 @@ public indirect enum ExpressionType: Hashable, Sendable, CustomStringConvertible
         case .string: self = .string
         case .list(let elements): self = .list(Self.join(elements))
         case .map(let entries): self = .map(Self.join(Array(entries.values)))
+        case .semver: self = .semver
         }
     }
 

@@ -12,6 +12,8 @@ enum Functions {
         case (.keys, .map(let entries)?): return .list(entries.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }.map(Value.string))
         case (.charAt, _), (.indexOf, _), (.lastIndexOf, _), (.replace, _), (.split, _), (.substring, _), (.join, _), (.quote, _):
             return try StringExtension.call(function, arguments, at: span)
+        case (.semver, _), (.isSemver, _), (.major, _), (.minor, _), (.patch, _), (.compareTo, _), (.isGreaterThan, _), (.isLessThan, _):
+            return try SemverFunctions.call(function, arguments, at: span)
         case (.size, .string(let text)?): return .int(StringFunctions.size(text))
         case (.size, .list(let elements)?): return .int(elements.count)
         case (.size, .map(let entries)?): return .int(entries.count)

@@ -13,6 +13,10 @@ public enum Value: Sendable, Equatable {
     case string(String)
     case list([Value])
     case map([String: Value])
+    /// A semantic version made by `semver(s)` (spec §9 1.2). Outside expressions it is its
+    /// canonical text (`SemanticVersion.description`): templates, results and outputs show
+    /// `1.2.0`; a saved state keeps it a version.
+    case semver(SemanticVersion)
 
     public static func == (lhs: Value, rhs: Value) -> Bool {
         switch (lhs, rhs) {
@@ -21,6 +25,7 @@ public enum Value: Sendable, Equatable {
         case (.int, .int), (.int, .double), (.double, .int), (.double, .double):
             NumericComparison.compare(lhs, rhs) == .equal
         case (.string(let a), .string(let b)): a.unicodeScalars.elementsEqual(b.unicodeScalars)
+        case (.semver(let a), .semver(let b)): a == b
         case (.list(let a), .list(let b)): a.count == b.count && zip(a, b).allSatisfy { $0 == $1 }
         case (.map(let a), .map(let b)):
             a.count == b.count && a.allSatisfy { key, value in
@@ -41,6 +46,7 @@ public enum Value: Sendable, Equatable {
         case .string: "string"
         case .list: "list"
         case .map: "map"
+        case .semver: "semver"
         }
     }
 }

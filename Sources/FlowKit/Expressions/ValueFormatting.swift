@@ -12,7 +12,7 @@ enum ValueFormatting {
 
     /// A value as a template shows it: strings as they are, numbers as `string()` writes
     /// them, `null` as nothing, a list's elements joined by `, `, a map as `{k: v, …}`
-    /// with its keys in code-point order.
+    /// with its keys in code-point order, a semantic version as its canonical text.
     static func render(_ value: Value) -> String {
         switch value {
         case .null: ""
@@ -30,6 +30,7 @@ enum ValueFormatting {
         case .int(let int): String(int)
         case .double(let double): format(double)
         case .string(let string): string
+        case .semver(let version): version.description
         case .list(let elements): "[" + elements.map(renderNested).joined(separator: ", ") + "]"
         case .map(let entries):
             "{" + entries.sorted { CodePointOrder.precedes($0.key, $1.key) }

@@ -784,7 +784,7 @@ struct SessionRun {
         case .null: []
         case .list(let elements): [ValueFormatting.render(value)] + elements.flatMap(texts(of:))
         case .map(let entries): [ValueFormatting.render(value)] + entries.values.flatMap(texts(of:))
-        case .bool, .int, .double, .string: [ValueFormatting.render(value)]
+        case .bool, .int, .double, .string, .semver: [ValueFormatting.render(value)]
         }
     }
 

@@ -1,7 +1,9 @@
 /// Values in saved states: plain JSON, except doubles, which are written as
-/// `{"$double": 1.5}` so that `1.0` comes back a double and `1` an int.
+/// `{"$double": 1.5}` so that `1.0` comes back a double and `1` an int, and semantic
+/// versions, written `{"$semver": "1.2.0"}` so that they come back versions.
 extension Value: Codable {
     private static let doubleKey = "$double"
+    private static let semverKey = "$semver"
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -12,6 +14,11 @@ extension Value: Codable {
         if let value = try? container.decode([Value].self) { self = .list(value); return }
         if let marked = try? container.decode([String: DoubleBox].self), marked.count == 1, let number = marked[Self.doubleKey] {
             self = .double(number.value)
+            return
+        }
+        if let marked = try? container.decode([String: String].self), marked.count == 1,
+           let version = marked[Self.semverKey].flatMap({ SemanticVersion($0) }) {
+            self = .semver(version)
             return
         }
         self = .map(try container.decode([String: Value].self))
@@ -25,6 +32,7 @@ extension Value: Codable {
         case .int(let value): try container.encode(value)
         case .double(let value): try container.encode([Self.doubleKey: DoubleBox(value)])
         case .string(let value): try container.encode(value)
+        case .semver(let version): try container.encode([Self.semverKey: version.description])
         case .list(let values): try container.encode(values)
         case .map(let entries): try container.encode(entries)
         }

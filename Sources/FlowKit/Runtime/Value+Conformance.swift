@@ -6,7 +6,7 @@ extension Value {
     func conforms(to type: ExpressionType) -> Bool {
         switch (type, self) {
         case (.dyn, _), (.null, _), (_, .null): true
-        case (.int, .int), (.double, .double), (.string, .string), (.bool, .bool): true
+        case (.int, .int), (.double, .double), (.string, .string), (.bool, .bool), (.semver, .semver): true
         case (.list(let element), .list(let items)): items.allSatisfy { $0.conforms(to: element) }
         case (.map(let element), .map(let entries)): entries.values.allSatisfy { $0.conforms(to: element) }
         default: false

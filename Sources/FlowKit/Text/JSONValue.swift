@@ -162,6 +162,7 @@ extension JSONValue {
         case .int(let int): self = .int(int)
         case .double(let double): self = .double(double)
         case .string(let string): self = .string(string)
+        case .semver(let version): self = .string(version.description)
         case .list(let elements): self = .array(elements.map(JSONValue.init))
         case .map(let entries): self = .object(entries.mapValues(JSONValue.init))
         }

@@ -81,6 +81,8 @@ enum YAMLWriter {
             return [lead] + elements.flatMap { element in sequenceItem(element, indent: inner) }
         case .string(let string):
             return ["\(lead) \(text(string))"]
+        case .semver(let version):
+            return ["\(lead) \(text(version.description))"]
         default:
             return ["\(lead) \(scalar(value))"]
         }
@@ -115,6 +117,7 @@ enum YAMLWriter {
         case .int(let int): String(int)
         case .double(let double): number(double)
         case .string(let string): doubleQuoted(string)
+        case .semver(let version): doubleQuoted(version.description)
         case .list: "[]"
         case .map: "{}"
         }
