@@ -157,4 +157,15 @@ import Testing
         #expect(!run.refused.joined().contains("s3cret") && !run.warnings.joined().contains("s3cret"))
         #expect(run.warnings.contains { $0.contains("pass it in 'env'") })
     }
+
+    /// A check killed because flowrun is stopping says nothing of the answer: it is not
+    /// taken, and the step is undone for a resume to check it again.
+    @Test func aCheckCutShortByTheRunStoppingTakesNothing() throws {
+        let table = Table { _ in CommandResult(exitCode: 137, stoppedWithTheRun: true) }
+        var run = try SessionDriver(files: ["f.yaml": Self.checks], commands: table)
+        run.events += run.session.undoingIfStopped { $0.answer("2") }
+        #expect(run.refused == ["The answer was not checked: the run is stopping."])
+        #expect(run.asking == "tag")
+        #expect(run.value("app", "tag") == .null)
+    }
 }

@@ -196,7 +196,10 @@ struct SessionRun {
     /// nil when the program exits 0. One that times out or cannot start refuses it with a
     /// message of its own, not the entry's, which speaks of a wrong answer.
     private mutating func refusal(by command: ResponderTree.CommandNode, message: Compiled<Template>?, in scope: SessionScope) -> String? {
-        guard let outcome = execute(command, in: scope) else { return "The answer was not checked: the run stopped." }
+        // A check cut short by the run stopping says nothing of the answer: it is not taken.
+        guard let outcome = execute(command, in: scope), !outcome.result.stoppedWithTheRun else {
+            return "The answer was not checked: the run is stopping."
+        }
         if let failure = outcome.result.failure { return "The answer could not be checked: '\(outcome.program)' was not run: \(failure)." }
         if outcome.result.timedOut { return "The answer could not be checked: '\(outcome.program)' timed out." }
         guard !outcome.result.succeeded else { return nil }
