@@ -101,4 +101,29 @@ import TestSupport
         #expect(outcome.stdout.contains("'sh' timed out"), "\(outcome.stdout)")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("taken").path))
     }
+
+    /// In the terminal, a refused answer's message shows under its field, which is asked
+    /// again, and the checking program's stderr stays above the form.
+    @Test(.enabled(if: ReportValidator.pythonAvailable, "python3 is not installed: the pty driver needs it"))
+    func theTerminalShowsTheRefusalAndAsksAgain() throws {
+        let flow = """
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            fields:
+              - id: name
+                validate:
+                  - run: { command: [sh, -c, 'echo "looking for $1" >&2; test "$1" != taken', sh, "{{ name }}"], label: Looking }
+                    message: "{{ name }} exists already."
+            actions: [{ id: quit, key: q }]
+        """
+        let screen = try PtyDriver.drive([.expect("Name"), .send("taken\r"), .expect("taken exists already."), .send("\u{15}free\r"),
+                                          .expect("Quit"), .send("q")],
+                                         flow: flow, arguments: ["--trust"])
+        #expect(screen.expect_failed == nil, "\(screen.screen)")
+        #expect(screen.screen.contains("looking for taken"), "\(screen.screen)")
+        #expect(screen.terminal_restored)
+    }
 }
