@@ -38,4 +38,24 @@ import Testing
         #expect(context(Self.screen + "    on: { go: { set: { r: ").inExpression)
         #expect(!context(Self.screen + "    on: { go: { push: ").inExpression)
     }
+
+    /// A command of a `run` list is offered a command's keys; a field's check by a
+    /// program (spec §6 1.2) has no `into`.
+    @Test(arguments: [
+        ("    on:\n      go:\n        run:\n          - ", true),
+        ("    on: { go: { run: [ { command: [a] }, { ", true),
+        ("    on:\n      go:\n        run:\n          ", true),
+        ("    fields:\n      - id: tag\n        validate:\n          - run:\n              ", false),
+        ("    fields:\n      - id: tag\n        validate:\n          - run: { ", false),
+    ])
+    func aCommandIsOfferedItsKeys(line: String, into: Bool) {
+        let found = context(Self.screen + line)
+        #expect(found.keys.contains("command") && found.keys.contains("env"), "\(found.path): \(found.keys)")
+        #expect(found.keys.contains("into") == into, "\(found.path): \(found.keys)")
+    }
+
+    @Test func aValidateEntryIsOfferedARuleOrAProgram() {
+        let found = context(Self.screen + "    fields:\n      - id: tag\n        validate:\n          - ")
+        #expect(found.keys == ["rule", "run", "message"])
+    }
 }

@@ -27,6 +27,34 @@ import Testing
         let sent = outline.reference(at: Mark(line: 11, column: 21), in: "f.yaml")
         #expect(sent?.hover == "sends **`help`**, handled by flow 'app'")
     }
+
+    /// Each command of a `run` list has its `into` shown, and a field's check by a
+    /// program (spec §6 1.2) its templates' names.
+    @Test func theCommandsOfAListAndOfACheckAreOutlined() throws {
+        let loaded = FlowLoader().load(Array("""
+            version: 1
+            flow: app
+            start: s
+            variables: { a: {}, b: {} }
+            screens:
+              s:
+                fields:
+                  - id: tag
+                    validate: [{ run: { command: [check, "{{ tag }}"] } }]
+                actions: [go]
+                on:
+                  go:
+                    run:
+                      - { command: [one], into: a }
+                      - { command: [two], into: b }
+            """.utf8), file: "f.yaml")
+        let outline = FlowOutline(document: try #require(loaded.document), sources: loaded.sources)
+        let second = outline.reference(at: Mark(line: 15, column: 37), in: "f.yaml")
+        #expect(second?.hover.contains("**variable `b`**") == true, "\(String(describing: second?.hover))")
+        #expect(second?.definition?.start.line == 4)
+        let read = outline.reference(at: Mark(line: 9, column: 50), in: "f.yaml")
+        #expect(read?.hover.contains("`tag`") == true, "\(String(describing: read?.hover))")
+    }
 }
 
 extension FlowOutlineTests {

@@ -83,7 +83,9 @@ public struct EditingContext: Sendable {
         case ("-"?, _?) where keys.dropLast().last == "on": return BranchKey.allCases.map(\.rawValue)
         case ("observe"?, _?): return BranchKey.observer.map(\.rawValue)
         case ("-"?, _?) where keys.dropLast().last == "observe": return BranchKey.observer.map(\.rawValue)
-        case (_, "run"?): return CommandKey.allCases.map(\.rawValue)
+        case ("run"?, "-"?): return CommandKey.allCases.map(\.rawValue)
+        // A field's check by a program (`validate: [{ run: … }]`) has no `into`.
+        case (_, "run"?): return (path.suffix(4).elementsEqual(["-", "validate", "-", "run"]) ? CommandKey.check : CommandKey.allCases).map(\.rawValue)
         case (_, "push"?), (_, "replace"?): return LaunchKey.allCases.map(\.rawValue)
         case (_, "exit"?): return ExitKey.allCases.map(\.rawValue)
         default: return []

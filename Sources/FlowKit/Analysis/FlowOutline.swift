@@ -123,7 +123,10 @@ private final class ReferenceFinder {
                 add(field.id.location, "**field `\(field.id.value)`** (\(field.type.value.rawValue)) of flow '\(flow.id.value)'", definition: nil)
                 for text in [field.label, field.help, field.placeholder, field.message] { template(text, in: position) }
                 expression(field.when, in: position)
-                for rule in field.rules { expression(rule.rule, in: position) }
+                for rule in field.rules {
+                    expression(rule.rule, in: position)
+                    if let program = rule.program { command(program, in: position) }
+                }
                 if case .expression(let options)? = field.options { expression(options, in: position) }
             }
             for action in screen.actions {
@@ -163,12 +166,15 @@ private final class ReferenceFinder {
                 for argument in launch.arguments { expression(argument.expression, in: flow) }
                 expression(launch.forEach, in: flow)
             }
-            if let command = branch.command {
-                for argument in command.arguments + command.environment.map(\.expression) { template(argument, in: flow) }
-                template(command.label, in: flow)
-                if let into = command.into { commandResult(into, in: flow) }
-            }
+            for command in branch.commands { self.command(command, in: flow) }
         }
+    }
+
+    /// A program's templates, and its `into`.
+    private func command(_ command: Command, in flow: Int) {
+        for argument in command.arguments + command.environment.map(\.expression) { template(argument, in: flow) }
+        template(command.label, in: flow)
+        if let into = command.into { commandResult(into, in: flow) }
     }
 
     /// A `start`, `push` or `replace` target.

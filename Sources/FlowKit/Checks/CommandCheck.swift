@@ -1,5 +1,6 @@
-/// A `run`'s `into` (spec §7 1.1) names a variable of the handling flow, declared in
-/// `variables` (as `{}` or `null`), which then holds `{ exit_code, stdout, timed_out }`.
+/// Each `into` of a `run` (spec §7 1.1), one per command of a list (1.2), names a
+/// variable of the handling flow, declared in `variables` (as `{}` or `null`), which then
+/// holds `{ exit_code, stdout, timed_out }`.
 enum CommandCheck: Check {
     static let codes: [DiagnosticCode] = [.unknownName, .expressionType]
 
@@ -8,7 +9,7 @@ enum CommandCheck: Check {
         for entry in context.index.flows {
             let flow = entry.flow
             var intos: [Located<String>] = []
-            flow.forEachBranch { branch in branch.command?.into.map { intos.append($0) } }
+            flow.forEachBranch { branch in intos += branch.commands.compactMap(\.into) }
             guard !intos.isEmpty else { continue }
             let declared = Dictionary(flow.variables.map { ($0.name.value, $0.value) }) { first, _ in first }
             for into in intos {

@@ -63,7 +63,10 @@ struct ExpressionCheck: Check {
             template(Located(text, at: SourceLocation(value)), scope, order: order)
         }
         for rule in field.rules {
-            expression(rule.rule, scope, expecting: .bool, order: order)
+            switch rule.test {
+            case .rule(let source): expression(source, scope, expecting: .bool, order: order)
+            case .program(let command): checkCommand(command, scope, order: order)
+            }
             template(rule.message, scope)
         }
     }
@@ -78,11 +81,15 @@ struct ExpressionCheck: Check {
             template(branch.say, scope)
             if case .exit(_, let message)? = branch.transition?.value { template(message, scope) }
             if let launch = branch.launch { checkLaunch(launch, of: branch, scope, handlingFlow: handlingFlow) }
-            if let command = branch.command {
-                for text in command.arguments + command.environment.map(\.expression) { template(text, scope) }
-                template(command.label, scope)
-            }
+            for command in branch.commands { checkCommand(command, scope) }
         }
+    }
+
+    /// A program's arguments, `env` values and label, each a template; a field's check
+    /// reads the fields of its screen in `order`.
+    private mutating func checkCommand(_ command: Command, _ scope: FlowScope, order: FieldOrder? = nil) {
+        for text in command.arguments + command.environment.map(\.expression) { template(text, scope, order: order) }
+        template(command.label, scope, order: order)
     }
 
     /// A `push`/`replace` of a child flow with `with` and `for_each` (spec §7 1.1): the

@@ -100,7 +100,7 @@ extension ResponderTree {
             sources += screen.handlers.values.flatMap(\.expressionSources)
             sources += screen.actions.compactMap { $0.when.map { ($0.source, true) } }
             for field in screen.fields {
-                sources += ([field.when?.source].compactMap { $0 } + field.rules.map(\.rule.source)).map { ($0, true) }
+                sources += ([field.when?.source].compactMap { $0 } + field.rules.compactMap(\.test.source)).map { ($0, true) }
             }
         }
         return sources

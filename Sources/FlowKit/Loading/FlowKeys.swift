@@ -24,6 +24,10 @@ enum LaunchKey: String, MappingKey {
 
 enum CommandKey: String, MappingKey {
     case command, into, env, timeout, label
+
+    /// The keys of a field's check by a program (spec §6 1.2): its answer is its exit
+    /// status, so it has no `into`.
+    static let check = allCases.filter { $0 != .into }
 }
 
 enum ScreenKey: String, MappingKey {
@@ -39,7 +43,7 @@ enum OptionKey: String, MappingKey {
 }
 
 enum RuleKey: String, MappingKey {
-    case rule, message
+    case rule, run, message
 }
 
 enum ActionKey: String, MappingKey {

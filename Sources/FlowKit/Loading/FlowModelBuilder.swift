@@ -223,7 +223,7 @@ struct FlowModelBuilder {
             if let list = node.sequence {
                 field.rules = list.compactMapExact { rule($0) }
             } else {
-                reader.report(.typeMismatch, "a field's validate must be a list of { rule, message }, but this is \(reader.describe(node))", at: node)
+                reader.report(.typeMismatch, "a field's validate must be a list of { rule, message } or { run, message }, but this is \(reader.describe(node))", at: node)
             }
         }
         return field
@@ -253,14 +253,22 @@ struct FlowModelBuilder {
         return .list(options, location: SourceLocation(node))
     }
 
+    /// `{ rule, message }`, or `{ run, message }` (spec §6 1.2): one of the two.
     private mutating func rule(_ node: Node) -> ValidationRule? {
         guard let keys = reader.mapping(node, allowed: RuleKey.allCases, what: "a validation rule") else { return nil }
-        guard let ruleNode = keys[.rule] else {
-            reader.report(.missingKey, "a validation rule needs a 'rule' expression", at: node)
+        let message = keys[.message].flatMap { reader.template($0, what: "a message") }
+        switch (keys[.rule], keys[.run]) {
+        case (let ruleNode?, nil):
+            return reader.expression(ruleNode, what: "a rule").map { ValidationRule(test: .rule($0), message: message) }
+        case (nil, let runNode?):
+            return command(runNode, allowed: CommandKey.check, what: "a check's run").map { ValidationRule(test: .program($0), message: message) }
+        case (_?, _?):
+            reader.report(.typeMismatch, "a validation rule is checked by a 'rule' or by a program it 'run's, not both", at: keys.pairs { $0 == .run }.first?.keyNode ?? node)
+            return nil
+        case (nil, nil):
+            reader.report(.missingKey, "a validation rule needs a 'rule' expression, or a program to 'run'", at: node)
             return nil
         }
-        guard let rule = reader.expression(ruleNode, what: "a rule") else { return nil }
-        return ValidationRule(rule: rule, message: keys[.message].flatMap { reader.template($0, what: "a message") })
     }
 
     private mutating func action(_ node: Node) -> ActionEntry? {
@@ -358,7 +366,7 @@ struct FlowModelBuilder {
                 return reader.expression(value, what: "an assignment").map { Assignment(target: target, expression: $0) }
             }
         }
-        if let node = keys[.run] { branch.command = command(node) }
+        if let node = keys[.run] { branch.commands = commands(node) }
         if let node = keys[.post] {
             branch.post = reader.id(node, what: "a notification name")
         }
@@ -398,9 +406,19 @@ struct FlowModelBuilder {
         return Located(transition, at: target.location)
     }
 
-    /// `run: { command, into, env, timeout, label }` (spec §7 1.1).
-    private mutating func command(_ node: Node) -> Command? {
-        guard let keys = reader.mapping(node, allowed: CommandKey.allCases, what: "run") else { return nil }
+    /// A branch's `run`: one command, or a list of them (spec §7 1.2).
+    private mutating func commands(_ node: Node) -> [Command] {
+        guard let list = node.sequence else { return command(node, allowed: CommandKey.allCases, what: "run").map { [$0] } ?? [] }
+        guard !list.isEmpty else {
+            reader.report(.typeMismatch, "run must be a command { command, into, … } or a list of them, but this list is empty", at: node)
+            return []
+        }
+        return list.compactMapExact { element in command(element, allowed: CommandKey.allCases, what: "a command of run") }
+    }
+
+    /// `run: { command, into, env, timeout, label }` (spec §7 1.1); a field's check has no `into`.
+    private mutating func command(_ node: Node, allowed: [CommandKey], what: String) -> Command? {
+        guard let keys = reader.mapping(node, allowed: allowed, what: what) else { return nil }
         guard let commandNode = keys[.command] else {
             reader.report(.missingKey, "run needs 'command': the program and its arguments, as a list", at: node)
             return nil

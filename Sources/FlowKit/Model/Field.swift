@@ -36,8 +36,25 @@ public struct FieldOption: Sendable {
     public var label: Located<String>?
 }
 
-/// A cross-field check run when a field is answered.
+/// A check run when a field is answered: a rule that must hold (cross-field checks),
+/// or a program that must exit 0 (spec §6 1.2).
 public struct ValidationRule: Sendable {
-    public var rule: Located<String>
+    public var test: Test
     public var message: Located<String>?
+
+    public enum Test: Sendable {
+        case rule(Located<String>)
+        /// Run only with `--trust`, stubbed in flow tests, like a branch's `run`.
+        case program(Command)
+    }
+
+    /// The rule's expression; nil for a program's check.
+    public var rule: Located<String>? {
+        if case .rule(let expression) = test { expression } else { nil }
+    }
+
+    /// The program of a program's check.
+    public var program: Command? {
+        if case .program(let command) = test { command } else { nil }
+    }
 }

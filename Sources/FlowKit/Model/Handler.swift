@@ -15,8 +15,9 @@ public struct Branch: Sendable {
     /// How a `push` or `replace` of a child flow starts it (spec §7 1.1): with params,
     /// once per element of a list.
     @OutOfLine public var launch: FlowLaunch? = nil
-    /// A program to run (spec §7 1.1), before the branch's `post`, `say` and transition.
-    @OutOfLine public var command: Command? = nil
+    /// The programs to run (spec §7 1.1; a list 1.2), in order, before the branch's
+    /// `set`, `post`, `say` and transition: a single `run` mapping is a list of one.
+    public var commands: [Command] = []
     /// A notification to deliver to every observer (spec §7 1.1).
     @OutOfLine public var post: Located<String>? = nil
     public var location: SourceLocation
@@ -32,11 +33,13 @@ public struct FlowLaunch: Sendable {
     public var element: Located<String>? = nil
 }
 
-/// A branch's `run` (spec §7 1.1): a program, its arguments as templates, no shell.
+/// A branch's `run` (spec §7 1.1), or one of its list (1.2), or a field's check by a
+/// program (spec §6 1.2): a program, its arguments as templates, no shell.
 public struct Command: Sendable {
     /// The program and its arguments, each a template.
     public var arguments: [Located<String>]
-    /// A variable of the handling flow that receives `{ exit_code, stdout, timed_out }`.
+    /// A variable of the handling flow that receives `{ exit_code, stdout, timed_out }`
+    /// (never for a field's check).
     public var into: Located<String>?
     /// Environment variables for the program, each a template: the place for secrets,
     /// which `ps` would show in the arguments.

@@ -46,6 +46,10 @@ public struct CommandResult: Sendable, Equatable {
         self.stoppedWithTheRun = stoppedWithTheRun
     }
 
+    /// Whether the program ran and exited 0: what a list of commands goes on after
+    /// (spec §7 1.2), and what a field's check by a program takes as valid (spec §6 1.2).
+    var succeeded: Bool { exitCode == 0 && !timedOut && failure == nil }
+
     /// The value `into` receives.
     var value: Value {
         .map(["exit_code": .int(exitCode), "stdout": .string(stdout), "timed_out": .bool(timedOut)])

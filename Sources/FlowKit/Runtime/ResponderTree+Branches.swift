@@ -93,12 +93,20 @@ extension ResponderTree {
 }
 
 extension ResponderTree {
-    /// Every `run` step of the tree (spec §7 1.1): its arguments as written, and where.
-    /// `flowrun run` names them all when it refuses to start without `--trust`.
-    public var commands: [(arguments: [String], location: SourceLocation)] {
-        branchNodes.compactMap(\.command)
-            .sorted { ($0.location.file, $0.location.start) < ($1.location.file, $1.location.start) }
-            .map { ($0.arguments.map(\.source), $0.location) }
+    /// Every program of the tree: each command of a `run` step (spec §7 1.1), and each
+    /// field's check by a program (spec §6 1.2) with the field it checks, with its
+    /// arguments as written, and where. `flowrun run` names them all when it refuses to
+    /// start without `--trust`.
+    public var commands: [(arguments: [String], location: SourceLocation, checkedField: String?)] {
+        let steps = branchNodes.flatMap(\.commands).map { ($0, nil as String?) }
+        let checks = screens.flatMap { screen in
+            screen.fields.flatMap { field in
+                field.rules.compactMap { rule in if case .program(let command) = rule.test { (command, field.id) } else { nil } }
+            }
+        }
+        return (steps + checks)
+            .sorted { ($0.0.location.file, $0.0.location.start) < ($1.0.location.file, $1.0.location.start) }
+            .map { ($0.0.arguments.map(\.source), $0.0.location, $0.1) }
     }
 }
 

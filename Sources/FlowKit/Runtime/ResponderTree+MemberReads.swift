@@ -19,6 +19,11 @@ extension ResponderTree {
         func render(_ template: Compiled<Template>?) {
             for case .expression(let expression, _) in template?.parsed.parts ?? [] { read(expression) }
         }
+        func command(_ command: CommandNode) {
+            command.arguments.forEach { render($0) }
+            command.environment.forEach { render($0.value) }
+            render(command.label)
+        }
         func route(_ handlers: some Collection<HandlerNode>) {
             for branch in handlers.flatMap(\.branches) {
                 visit(branch.when)
@@ -27,9 +32,7 @@ extension ResponderTree {
                 if case .exit(_, let message)? = branch.transition { render(message) }
                 branch.launch?.arguments.forEach { visit($0.expression) }
                 visit(branch.launch?.forEach)
-                branch.command?.arguments.forEach { render($0) }
-                branch.command?.environment.forEach { render($0.value) }
-                render(branch.command?.label)
+                branch.commands.forEach(command)
             }
         }
         for flow in flows {
@@ -55,7 +58,10 @@ extension ResponderTree {
                 if case .list(let options)? = field.options { options.forEach { render($0.label) } }
                 visit(field.when)
                 field.rules.forEach { rule in
-                    visit(rule.rule)
+                    switch rule.test {
+                    case .holds(let expression): visit(expression)
+                    case .program(let program): command(program)
+                    }
                     render(rule.message)
                 }
             }

@@ -123,8 +123,20 @@ public final class ResponderTree: Sendable {
         let options: OptionsNode?
         let when: Compiled<Expression>?
         let message: Compiled<Template>?
-        let rules: [(rule: Compiled<Expression>, message: Compiled<Template>?)]
+        let rules: [(test: RuleTest, message: Compiled<Template>?)]
         public let remember: Bool
+    }
+
+    /// What a field's `validate` entry checks: a rule that must hold, or a program that
+    /// must exit 0 (spec §6 1.2).
+    enum RuleTest: Sendable {
+        case holds(Compiled<Expression>)
+        case program(CommandNode)
+
+        /// A rule's expression as written; nil for a program.
+        var source: String? {
+            if case .holds(let expression) = self { expression.source } else { nil }
+        }
     }
 
     enum DefaultValue: Sendable {
@@ -165,20 +177,21 @@ public final class ResponderTree: Sendable {
         let transition: CompiledTransition?
         /// How a `push` or `replace` of a child flow starts it.
         let launch: LaunchNode?
-        let command: CommandNode?
+        /// Its `run`: the programs, run in order until one fails (spec §7 1.2).
+        let commands: [CommandNode]
         /// A notification to deliver to its observers.
         let post: String?
         /// Where the branch is written, for coverage reports.
         let location: SourceLocation
 
         init(when: Compiled<Expression>?, assignments: [(flow: Int?, name: String, expression: Compiled<Expression>)], say: Compiled<Template>?,
-             transition: CompiledTransition?, launch: LaunchNode?, command: CommandNode?, post: String?, location: SourceLocation) {
+             transition: CompiledTransition?, launch: LaunchNode?, commands: [CommandNode], post: String?, location: SourceLocation) {
             self.when = when
             self.assignments = assignments
             self.say = say
             self.transition = transition
             self.launch = launch
-            self.command = command
+            self.commands = commands
             self.post = post
             self.location = location
         }
@@ -195,7 +208,7 @@ public final class ResponderTree: Sendable {
         let element: String?
     }
 
-    /// A branch's `run` (spec §7 1.1).
+    /// A branch's `run` (spec §7 1.1), one of its list (1.2), or a field's check by a program (spec §6 1.2).
     struct CommandNode: Sendable {
         let arguments: [Compiled<Template>]
         let into: String?

@@ -175,7 +175,12 @@ private struct ResponderTreeCompiler {
             placeholder: template(field.placeholder), defaultValue: defaultValue, isRequired: field.isRequired,
             pattern: field.pattern?.value, min: field.min?.value, max: field.max?.value, options: options,
             when: expression(field.when), message: template(field.message),
-            rules: field.rules.map { rule in (expression(rule.rule), template(rule.message)) },
+            rules: field.rules.map { rule in
+                switch rule.test {
+                case .rule(let source): (.holds(expression(source)), template(rule.message))
+                case .program(let command): (.program(compile(command)), template(rule.message))
+                }
+            },
             remember: field.remember)
     }
 
@@ -222,9 +227,9 @@ private struct ResponderTreeCompiler {
             default: break
             }
         }
-        let command = forRunning ? branch.command.map { command in compile(command) } : nil
+        let commands = forRunning ? branch.commands.map { command in compile(command) } : []
         return ResponderTree.BranchNode(when: expression(branch.when), assignments: assignments, say: forRunning ? template(branch.say) : nil,
-                                        transition: transition, launch: launch, command: command, post: branch.post?.value,
+                                        transition: transition, launch: launch, commands: commands, post: branch.post?.value,
                                         location: branch.location)
     }
 

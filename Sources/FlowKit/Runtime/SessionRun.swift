@@ -203,7 +203,7 @@ struct SessionRun {
         if field.isRequired, value == .string("") || value == .list([]) { return true }
         let options = options(of: field, in: flow)
         if AnswerConstraints.violation(of: value, for: field, options: options) != nil { return true }
-        return brokenRule(of: field, in: scope(flow)) != nil
+        return refusalByEntries(of: field, in: scope(flow), runningPrograms: false) != nil
     }
 
     /// Checks and stores an answer, then moves on; a refusal keeps the question open.
@@ -253,15 +253,39 @@ struct SessionRun {
             if AnswerConstraints.nulRefusal(of: answer) != nil { return problem }
             return render(field.message, in: scope) ?? problem
         }
-        guard let rule = brokenRule(of: field, in: scope) else { return nil }
-        return render(rule.message, in: scope) ?? "The answer does not pass the check '\(rule.rule.source)'."
+        return refusalByEntries(of: field, in: scope, runningPrograms: true)
     }
 
-    /// The first of the field's `validate` rules that does not hold in `scope`, or nil.
-    private mutating func brokenRule(of field: ResponderTree.FieldNode, in scope: SessionScope)
-        -> (rule: Compiled<Expression>, message: Compiled<Template>?)? {
-        for rule in field.rules where !holds(rule.rule, in: scope) { return rule }
+    /// The refusal of the first of the field's `validate` entries that the answer in
+    /// `scope` does not pass, or nil. Checks by a program run only when `runningPrograms`:
+    /// an answer already stored passed them when it was given, and is not sent again.
+    private mutating func refusalByEntries(of field: ResponderTree.FieldNode, in scope: SessionScope, runningPrograms: Bool) -> String? {
+        for rule in field.rules {
+            switch rule.test {
+            case .holds(let expression):
+                guard holds(expression, in: scope) else {
+                    return render(rule.message, in: scope) ?? "The answer does not pass the check '\(expression.source)'."
+                }
+            case .program(let command):
+                guard runningPrograms else { continue }
+                if let refusal = refusal(by: command, message: rule.message, in: scope) { return refusal }
+            }
+        }
         return nil
+    }
+
+    /// Why a field's check by a program (spec §6 1.2) refuses the candidate in `scope`, or
+    /// nil when the program exits 0. One that times out or cannot start refuses it with a
+    /// message of its own, not the entry's, which speaks of a wrong answer.
+    private mutating func refusal(by command: ResponderTree.CommandNode, message: Compiled<Template>?, in scope: SessionScope) -> String? {
+        // A check cut short by the run stopping says nothing of the answer: it is not taken.
+        guard let outcome = execute(command, in: scope), !outcome.result.stoppedWithTheRun else {
+            return "The answer was not checked: the run is stopping."
+        }
+        if let failure = outcome.result.failure { return "The answer could not be checked: '\(outcome.program)' was not run: \(failure)." }
+        if outcome.result.timedOut { return "The answer could not be checked: '\(outcome.program)' timed out." }
+        guard !outcome.result.succeeded else { return nil }
+        return render(message, in: scope) ?? "The answer does not pass the check by '\(outcome.program)'."
     }
 
     /// The scope of `flow` as it would be with `answer` stored as field `field`'s value
@@ -483,7 +507,7 @@ struct SessionRun {
     /// program wrote `into`, and the message what the program, the assignments and the
     /// observers did.
     private mutating func run(_ branch: ResponderTree.BranchNode, handlingFlow flow: Int, responder: Responder) -> BranchEffect {
-        if let command = branch.command { run(command, in: flow) }
+        run(branch.commands, in: flow)
         for assignment in branch.assignments {
             let scope = scope(flow)
             guard let value = evaluate(assignment.expression, in: scope, ifFailing: "'\(assignment.name)' is not assigned") else { continue }
@@ -694,24 +718,44 @@ struct SessionRun {
         }
     }
 
-    /// Runs a branch's program (spec §7 1.1) and puts how it ended in `into`. Its
-    /// arguments and environment are rendered with secrets revealed, as the program
-    /// needs them; events show the arguments masked, and a secret in the arguments,
-    /// which any user can read in the process list, gets a warning.
-    private mutating func run(_ command: ResponderTree.CommandNode, in flow: Int) {
-        guard !stopped else { return }
+    /// Runs a branch's programs in order (spec §7 1.2), each putting how it ended in its
+    /// `into`, and stops at the first that fails, as `&&` does: exits non-zero, times out
+    /// or cannot start. The ones after it are not run and leave their `into` as it was;
+    /// the branch's other steps run all the same.
+    private mutating func run(_ commands: [ResponderTree.CommandNode], in flow: Int) {
+        for command in commands {
+            guard let outcome = execute(command, in: scope(flow)) else { return }
+            record(outcome, of: command, in: flow)
+            guard outcome.result.succeeded else { return }
+        }
+    }
+
+    /// How a program ended, its name as shown (masked if it reads a secret), and whether
+    /// it was given a secret.
+    private struct ProgramOutcome {
+        let result: CommandResult
+        let program: String
+        let readsSecret: Bool
+    }
+
+    /// Runs a program (spec §7 1.1), its templates rendered in `scope`; nil when the run
+    /// stopped before it could start. Its arguments and environment are rendered with
+    /// secrets revealed, as the program needs them; events show the arguments masked,
+    /// and a secret in the arguments, which any user can read in the process list, gets
+    /// a warning.
+    private mutating func execute(_ command: ResponderTree.CommandNode, in scope: SessionScope) -> ProgramOutcome? {
+        guard !stopped else { return nil }
         var arguments: [String] = [], shown: [String] = [], secrets: [String] = []
         var readsSecret = false
         for (position, argument) in command.arguments.enumerated() {
-            guard let text = render(argument, in: flow, revealing: true), let masked = render(argument, in: flow) else {
-                refuse(command, in: flow, shown: shown, because: "\(Self.argumentName(position)) could not be rendered")
-                return
+            guard let text = render(argument, in: scope, revealing: true), let masked = render(argument, in: scope) else {
+                return refused(shown: shown, because: "\(Self.argumentName(position)) could not be rendered")
             }
             arguments.append(text)
             shown.append(masked)
             if text != masked {
                 readsSecret = true
-                secrets += secretTexts(of: argument, in: flow)
+                secrets += secretTexts(of: argument, in: scope)
             }
         }
         if readsSecret {
@@ -721,45 +765,43 @@ struct SessionRun {
         var environment: [String: String] = [:]
         for (name, value) in command.environment {
             // A variable left out could change what the program does (an unset `DEST`): it is not run.
-            guard let text = render(value, in: flow, revealing: true) else {
-                refuse(command, in: flow, shown: shown, because: "the value of \(name) could not be rendered")
-                return
+            guard let text = render(value, in: scope, revealing: true) else {
+                return refused(shown: shown, because: "the value of \(name) could not be rendered")
             }
             environment[name] = text
-            if render(value, in: flow) != text {
+            if render(value, in: scope) != text {
                 readsSecret = true
-                secrets += secretTexts(of: value, in: flow)
+                secrets += secretTexts(of: value, in: scope)
             }
         }
         let request = CommandRequest(arguments: arguments, environment: environment, timeout: command.timeout,
-                                     label: render(command.label, in: flow), shownArguments: shown, location: command.location,
+                                     label: render(command.label, in: scope), shownArguments: shown, location: command.location,
                                      secrets: secrets)
         // Rendering may have ended the run (a value past the limits) or met a signal: no program starts then.
-        guard !stopped else { return }
+        guard !stopped else { return nil }
         let result = Self.nulRefusal(arguments: arguments, environment: environment).map { CommandResult(exitCode: 126, failure: $0) }
             ?? commandRunner?.run(request)
             ?? CommandResult(exitCode: 126, failure: "this session runs no commands")
         events.append(.commandRan(request, result))
-        record(result, of: command, shown: shown.first, in: flow, readsSecret: readsSecret)
+        return ProgramOutcome(result: result, program: shown.first ?? "the program", readsSecret: readsSecret)
     }
 
     /// A command whose arguments or environment could not be rendered: not run, as one
-    /// holding U+0000 is not (126 in `into`, a warning), unless the run stopped meanwhile.
-    private mutating func refuse(_ command: ResponderTree.CommandNode, in flow: Int, shown: [String], because reason: String) {
-        guard !stopped else { return }
-        record(CommandResult(exitCode: 126, failure: reason), of: command, shown: shown.first, in: flow, readsSecret: false)
+    /// holding U+0000 is not (exit code 126), unless the run stopped meanwhile.
+    private func refused(shown: [String], because reason: String) -> ProgramOutcome? {
+        guard !stopped else { return nil }
+        return ProgramOutcome(result: CommandResult(exitCode: 126, failure: reason), program: shown.first ?? "the program", readsSecret: false)
     }
 
-    /// What a program's end (or its refusal) leaves: warnings, and `into`.
-    private mutating func record(_ result: CommandResult, of command: ResponderTree.CommandNode, shown program: String?, in flow: Int,
-                                 readsSecret: Bool) {
-        let program = program ?? "the program"
-        if let failure = result.failure { events.append(.warning("'\(program)' was not run: \(failure)", at: command.location)) }
-        if result.truncated { events.append(.warning("'\(program)' wrote more than 1 MiB on stdout; the rest was cut", at: command.location)) }
+    /// What a branch's program's end (or its refusal) leaves: warnings, and `into`.
+    private mutating func record(_ outcome: ProgramOutcome, of command: ResponderTree.CommandNode, in flow: Int) {
+        let result = outcome.result
+        if let failure = result.failure { events.append(.warning("'\(outcome.program)' was not run: \(failure)", at: command.location)) }
+        if result.truncated { events.append(.warning("'\(outcome.program)' wrote more than 1 MiB on stdout; the rest was cut", at: command.location)) }
         if let into = command.into {
             state.flows[flow].variables[into] = result.value
             // What a program given a secret prints may be that secret.
-            if readsSecret { state.flows[flow].secret.insert(into) } else { state.flows[flow].secret.remove(into) }
+            if outcome.readsSecret { state.flows[flow].secret.insert(into) } else { state.flows[flow].secret.remove(into) }
         }
     }
 
@@ -767,8 +809,7 @@ struct SessionRun {
     /// `{{ … }}` that reads a secret gives, and every secret value it reads, directly or
     /// through computed values, each element of a list or map alone too (a PIN inside
     /// `user:1234` is printed alone as easily). Empty ones are left out: nothing to mask.
-    private func secretTexts(of template: Compiled<Template>, in flow: Int) -> [String] {
-        let scope = scope(flow)
+    private func secretTexts(of template: Compiled<Template>, in scope: SessionScope) -> [String] {
         var texts: [String] = []
         for part in template.parsed.parts {
             guard case .expression(let expression, _) = part, scope.readsSecret(expression) else { continue }

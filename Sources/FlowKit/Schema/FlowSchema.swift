@@ -49,6 +49,8 @@ public enum FlowSchema {
                 "description": "A CEL expression (spec §9): literals, names along the chain, flowid.name, env.NAME, operators and functions such as size(), contains(), matches().",
             ],
             "flowBody": flowBody,
+            "command": command(into: true),
+            "check": command(into: false),
             "childFlow": [
                 "oneOf": [
                     [
@@ -209,23 +211,38 @@ public enum FlowSchema {
             ],
             "say": text("A message shown on the current screen."),
             "run": [
-                "type": "object",
-                "description": "Run a program, without a shell, only when the user passed --trust. 'into' receives { exit_code, stdout, timed_out }.",
-                "properties": [
-                    "command": ["type": "array", "minItems": 1, "items": ["$ref": "#/$defs/template"], "description": "The program and its arguments, each a template."],
-                    "into": ["$ref": "#/$defs/id", "description": "A variable of the handling flow, declared as {}, that receives how the program ended."],
-                    "env": [
-                        "type": "object", "description": "Environment variables for the program, each a template: the place for secrets.",
-                        "propertyNames": ["pattern": "^[A-Za-z_][A-Za-z0-9_]*$"],
-                        "additionalProperties": ["$ref": "#/$defs/template"],
-                    ],
-                    "timeout": ["type": "number", "exclusiveMinimum": 0, "maximum": 86400, "description": "Seconds before the program and its children are killed (default 60)."],
-                    "label": text("What the spinner says while the program runs."),
+                "description": "Run a program, or a list of programs in order until one fails (like &&), without a shell, only when the user passed --trust.",
+                "oneOf": [
+                    ["$ref": "#/$defs/command"],
+                    ["type": "array", "minItems": 1, "items": ["$ref": "#/$defs/command"]],
                 ],
-                "required": ["command"],
-                "additionalProperties": false,
             ],
             "post": ["$ref": "#/$defs/id", "description": "Deliver this notification to every flow that observes it, root first."],
+        ]
+    }
+
+    /// A program to run: a branch's (`into` receives how it ended), or a field's check
+    /// (valid when it exits 0), which has no `into`.
+    static func command(into: Bool) -> JSONValue {
+        var properties: [String: JSONValue] = [
+            "command": ["type": "array", "minItems": 1, "items": ["$ref": "#/$defs/template"], "description": "The program and its arguments, each a template."],
+            "env": [
+                "type": "object", "description": "Environment variables for the program, each a template: the place for secrets.",
+                "propertyNames": ["pattern": "^[A-Za-z_][A-Za-z0-9_]*$"],
+                "additionalProperties": ["$ref": "#/$defs/template"],
+            ],
+            "timeout": ["type": "number", "exclusiveMinimum": 0, "maximum": 86400, "description": "Seconds before the program and its children are killed (default 60)."],
+            "label": text("What the spinner says while the program runs."),
+        ]
+        if into {
+            properties["into"] = ["$ref": "#/$defs/id", "description": "A variable of the handling flow, declared as {}, that receives { exit_code, stdout, timed_out }."]
+        }
+        return [
+            "type": "object",
+            "description": .string(into ? "A program, without a shell. 'into' receives how it ended." : "A program, without a shell: the answer is valid when it exits 0."),
+            "properties": .object(properties),
+            "required": ["command"],
+            "additionalProperties": false,
         ]
     }
 
@@ -278,11 +295,15 @@ public enum FlowSchema {
                 "message": text("Replaces the built-in message when a constraint fails."),
                 "validate": [
                     "type": "array",
-                    "description": "Checked when the field is answered: every rule must hold.",
+                    "description": "Checked when the field is answered: every rule must hold, every program (only with --trust) exit 0.",
                     "items": [
                         "type": "object",
-                        "properties": ["rule": expression("Must hold for the answer to be taken."), "message": text("Shown when the rule fails.")],
-                        "required": ["rule"],
+                        "properties": [
+                            "rule": expression("Must hold for the answer to be taken."),
+                            "run": ["$ref": "#/$defs/check", "description": "A program that checks the answer (only with --trust): it is valid when the program exits 0."],
+                            "message": text("Shown when the rule fails."),
+                        ],
+                        "oneOf": [["required": ["rule"]], ["required": ["run"]]],
                         "additionalProperties": false,
                     ],
                 ],

@@ -70,7 +70,10 @@ extension FlowRun {
             let tree = try FlowFile.load(flow, noColor: noColor || plain)
             let commands = tree.commands
             if !commands.isEmpty && !trust {
-                let list = commands.map { "  \($0.location): \($0.arguments.map(MessageText.sanitized).joined(separator: " "))" }
+                let list = commands.map { command in
+                    "  \(command.location): \(command.arguments.map(MessageText.sanitized).joined(separator: " "))"
+                        + (command.checkedField.map { " (checks the answer to '\($0)')" } ?? "")
+                }
                 throw RunFailure("this flow runs programs, and starts only with --trust:\n" + list.joined(separator: "\n")).exit()
             }
             let environment = ProcessEnvironment.variables(tree.flows.flatMap(\.environment) + TextStyle.variablesRead + RememberedAnswers.variablesRead)
