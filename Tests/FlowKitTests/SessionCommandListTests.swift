@@ -125,6 +125,29 @@ import Testing
         #expect(unchecked.refused == ["The answer could not be checked: 'tag-is-new' was not run: this session runs no commands."])
     }
 
+    /// After a branch that stays on the screen, a field is asked again only when its
+    /// answer lacks validity by its rules and constraints: a check by a program, passed
+    /// when the answer was given, is not run again to find out (spec §5 1.2).
+    @Test func aBranchThatStaysDoesNotRunAFieldsProgramCheckAgain() throws {
+        let flow = """
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            fields:
+              - { id: tag, validate: [{ run: { command: [tag-is-new, "{{ tag }}"] } }] }
+              - { id: note, required: true, validate: [{ rule: note != "bad" }] }
+            actions: [stay, quit]
+            on: { stay: { set: { note: '"bad"' } } }
+        """
+        let table = Table { _ in CommandResult(exitCode: 0) }
+        var run = try SessionDriver(files: ["f.yaml": flow], commands: table)
+        run.enter("v2", "fine", "stay")
+        #expect(run.asking == "note", "the note, whose rule its new value breaks, is asked again")
+        #expect(table.programs == ["tag-is-new"], "the tag's check ran once, when it was answered")
+    }
+
     @Test func anEmptyOptionalAnswerIsNotChecked() throws {
         let table = Table { _ in CommandResult(exitCode: 1) }
         var run = try SessionDriver(files: ["f.yaml": Self.checks], commands: table)
