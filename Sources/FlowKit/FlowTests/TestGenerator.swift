@@ -10,7 +10,10 @@ public struct TestGenerator: Sendable {
     /// Inputs in one script, at most.
     public var maxDepth: Int
 
-    public init(universe: CoverageUniverse, maxStates: Int = 50_000, maxDepth: Int = 60) {
+    /// `--max-states` unless given.
+    public static let defaultMaxStates = 50_000
+
+    public init(universe: CoverageUniverse, maxStates: Int = defaultMaxStates, maxDepth: Int = 60) {
         self.universe = universe
         self.maxStates = maxStates
         self.maxDepth = maxDepth
@@ -23,6 +26,8 @@ public struct TestGenerator: Sendable {
         public var unreached: [CoverageItem]
         /// Whether the search stopped at `maxStates` (rather than running out of states).
         public var stoppedAtBound: Bool
+        /// The states the search visited, for reports and benchmarks.
+        public var statesSearched: Int
     }
 
     public func generate() -> Generated {
@@ -46,6 +51,6 @@ public struct TestGenerator: Sendable {
             return (name, input)
         }
         return Generated(cases: cases, unreached: universe.items.filter { firstHits[$0] == nil },
-                         stoppedAtBound: search.nodes.count >= maxStates)
+                         stoppedAtBound: search.nodes.count >= maxStates, statesSearched: search.nodes.count)
     }
 }

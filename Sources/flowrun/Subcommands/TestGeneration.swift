@@ -9,6 +9,7 @@ struct TestGeneration {
     let flow: String
     let output: String?
     let force: Bool
+    let maxStates: Int
 
     func run() throws {
         let target = output ?? Self.defaultTestFile(for: flow)
@@ -27,7 +28,7 @@ struct TestGeneration {
         }
         let tree = try FlowFile.load(flow)
         let universe = CoverageUniverse(tree: tree)
-        let generator = TestGenerator(universe: universe)
+        let generator = TestGenerator(universe: universe, maxStates: maxStates)
         let generated = generator.generate()
         let runner = FlowTestRunner(tree: tree)
         let played = generated.cases.map { (name: $0.name, played: runner.play($0.input)) }
@@ -61,6 +62,7 @@ struct TestGeneration {
             Console.warning("the search stopped after \(generator.maxStates) states with \(generated.unreached.count) "
                             + "item(s) not reached (listed below); write cases for them by hand")
         }
+        Console.emit("searched \(generated.statesSearched) state(s)\n", to: .standardError)
         let report = CoverageReport(file: flow, universe: universe, exercised: exercised)
         Console.emit(TestTextReporter(sources: [:]).render(report) + "\n", to: .standardError)
     }
