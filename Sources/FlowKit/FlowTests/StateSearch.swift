@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// The breadth-first search behind `TestGenerator`: nodes are sessions, edges input lines.
 struct StateSearch {
     struct SearchNode {
@@ -12,13 +10,15 @@ struct StateSearch {
     }
 
     let tree: ResponderTree
+    let live: LiveValues
     let candidates: InputCandidates
     let maxStates: Int
     let maxDepth: Int
     private(set) var nodes: [SearchNode] = []
 
-    init(tree: ResponderTree, candidates: InputCandidates, maxStates: Int, maxDepth: Int) {
+    init(tree: ResponderTree, live: LiveValues, candidates: InputCandidates, maxStates: Int, maxDepth: Int) {
         self.tree = tree
+        self.live = live
         self.candidates = candidates
         self.maxStates = maxStates
         self.maxDepth = maxDepth
@@ -46,9 +46,10 @@ struct StateSearch {
     mutating func search(from session: Session, keepingRevisits: ([CoverageItem]) -> Bool = { _ in false },
                          visit: (_ node: Int, _ session: Session, _ exercised: [CoverageItem]) -> Bool) {
         nodes = [SearchNode(session: session, parent: nil, line: "", depth: 0)]
-        var seen: Set<[UInt8]> = [session.searchKey]
+        var seen: Set<[UInt8]> = [live.key(of: session)]
         var next = 0
-        while next < nodes.count, nodes.count < maxStates {
+        // A signal (`Interruption`) ends the search as the bound does.
+        while next < nodes.count, nodes.count < maxStates, !Interruption.isRequested {
             let node = nodes[next]
             next += 1
             guard node.expands, node.session.outcome == nil, node.depth < maxDepth, let prompt = node.session.prompt else { continue }
@@ -57,7 +58,7 @@ struct StateSearch {
                 var session = node.session
                 let (events, items) = Self.enter(line, at: prompt, into: &session, tree: tree)
                 // A refused line leaves the state as it was: seen already.
-                let isNew = seen.insert(session.searchKey).inserted
+                let isNew = seen.insert(live.key(of: session)).inserted
                 if isNew || (!items.isEmpty && keepingRevisits(items)) {
                     nodes.append(SearchNode(session: session, parent: next - 1, line: line, depth: node.depth + 1, expands: isNew))
                     if visit(nodes.count - 1, session, items) { return (true, true) }
@@ -106,29 +107,14 @@ struct StateSearch {
     }
 
     /// The shortest input that ends the run from `session`, or none within a small bound.
-    static func ending(from session: Session, tree: ResponderTree, candidates: InputCandidates) -> [String] {
+    func ending(from session: Session) -> [String] {
         guard session.outcome == nil else { return [] }
-        var search = StateSearch(tree: tree, candidates: candidates, maxStates: 5_000, maxDepth: 20)
+        var search = StateSearch(tree: tree, live: live, candidates: candidates, maxStates: 5_000, maxDepth: 20)
         var ended: Int?
         search.search(from: session) { node, reached, _ in
             if reached.outcome != nil { ended = node }
             return ended != nil
         }
         return ended.map(search.lines) ?? []
-    }
-}
-
-extension Session {
-    /// What tells two moments of a run apart for a search: every flow's variables and
-    /// stack, and what is asked; not the path that led there.
-    var searchKey: [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return (try? Array(encoder.encode(SearchKey(flows: state.flows, phase: state.phase)))) ?? []
-    }
-
-    private struct SearchKey: Encodable {
-        var flows: [SessionState.FlowState]
-        var phase: SessionState.Phase
     }
 }

@@ -28,12 +28,14 @@ public struct TestGenerator: Sendable {
         public var stoppedAtBound: Bool
         /// The states the search visited, for reports and benchmarks.
         public var statesSearched: Int
+        /// Whether a signal (`Interruption`) cut the search short.
+        public var interrupted: Bool
     }
 
     public func generate() -> Generated {
         let tree = universe.tree
-        let candidates = InputCandidates(tree: tree)
-        var search = StateSearch(tree: tree, candidates: candidates, maxStates: maxStates, maxDepth: maxDepth)
+        let live = LiveValues(tree: tree)
+        var search = StateSearch(tree: tree, live: live, candidates: InputCandidates(live: live), maxStates: maxStates, maxDepth: maxDepth)
         let wanted = Set(universe.items)
         let firstHits = search.explore(until: wanted)
         let targets = Set(firstHits.values)
@@ -42,7 +44,7 @@ public struct TestGenerator: Sendable {
         var names = Set<String>()
         let cases = leaves.map { leaf -> (name: String, input: [String]) in
             var input = search.lines(to: leaf)
-            input += StateSearch.ending(from: search.nodes[leaf].session, tree: tree, candidates: candidates)
+            input += search.ending(from: search.nodes[leaf].session)
             // Named after the first thing only this script reaches, in tree order.
             let reached = universe.items.first { firstHits[$0] == leaf } ?? .screen(0)
             var name = "reaches \(reached.describe(in: tree))"
@@ -51,6 +53,7 @@ public struct TestGenerator: Sendable {
             return (name, input)
         }
         return Generated(cases: cases, unreached: universe.items.filter { firstHits[$0] == nil },
-                         stoppedAtBound: search.nodes.count >= maxStates, statesSearched: search.nodes.count)
+                         stoppedAtBound: search.nodes.count >= maxStates, statesSearched: search.nodes.count,
+                         interrupted: Interruption.isRequested)
     }
 }

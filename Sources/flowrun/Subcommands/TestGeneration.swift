@@ -29,7 +29,14 @@ struct TestGeneration {
         let tree = try FlowFile.load(flow)
         let universe = CoverageUniverse(tree: tree)
         let generator = TestGenerator(universe: universe, maxStates: maxStates)
+        // The search may take a while: a signal ends it, and nothing is written.
+        Signals.watch()
+        Signals.startNoting()
         let generated = generator.generate()
+        if generated.interrupted {
+            Console.error("interrupted after searching \(generated.statesSearched) state(s); nothing was written")
+            throw ExitCode(Signals.exitStatus ?? 130)
+        }
         let runner = FlowTestRunner(tree: tree)
         let played = generated.cases.map { (name: $0.name, played: runner.play($0.input)) }
         let flowAsWritten = target == "-" ? flow : RelativePath.of(flow, from: Self.folder(of: target))
