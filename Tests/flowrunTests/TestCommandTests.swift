@@ -10,7 +10,7 @@ import TestSupport
 @Suite struct TestCommandTests {
     private let root = Fixtures.packageRoot
     private var flows: URL { root.appendingPathComponent("Flows") }
-    static let examples = ["browser", "notes", "incident"]
+    static let examples = ["browser", "notes", "incident", "scaffold"]
 
     /// A test file of signin.yaml in a fresh folder, and its path.
     private func testFile(_ text: String, name: String = "signin.flowtest.yaml") throws -> (URL, String) {
@@ -465,11 +465,29 @@ import TestSupport
 
     @Test(arguments: examples)
     func generatedTestsPassAndCoverEverything(example: String) throws {
+        try generateCoveringTests(of: example)
+    }
+
+    /// Sign-in's forms of several fields, its sign-ups and resets: the search merges what no
+    /// decision reads, or it stops at its bound (about 6 s per generation in a debug build).
+    @Test(.slow("generates the sign-in example's tests twice"))
+    func generatedTestsCoverTheSignInExample() throws {
+        try generateCoveringTests(of: "signin")
+    }
+
+    /// Generates an example's tests twice (byte for byte the same), runs them, and checks
+    /// that they cover everything reachable.
+    private func generateCoveringTests(of example: String) throws {
         let directory = try FlowrunProcess.temporaryDirectory()
         let output = directory.appendingPathComponent("\(example).flowtest.yaml")
         let generate = try FlowrunProcess.run(["test", "--generate", "Flows/\(example).yaml", "--output", output.path], directory: root)
         #expect(generate.status == 0, "\(generate.stderr)")
         #expect(generate.stderr.contains("everything reachable is covered"), "\(generate.stderr)")
+        let second = directory.appendingPathComponent("again.flowtest.yaml")
+        let again = try FlowrunProcess.run(["test", "--generate", "Flows/\(example).yaml", "--output", second.path], directory: root)
+        #expect(again.status == 0, "\(again.stderr)")
+        let written = try String(contentsOf: output, encoding: .utf8)
+        #expect(try Data(contentsOf: second) == Data(written.utf8), "a second generation writes the same file, byte for byte")
         let run = try FlowrunProcess.run(["test", output.path, "--coverage", "--format", "json"])
         #expect(run.status == 0, "\(run.stdout)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
@@ -480,11 +498,19 @@ import TestSupport
         }
         #expect((coverage["not_covered"] as? [Any])?.isEmpty == true)
         if example == "incident" {
-            let written = try String(contentsOf: output, encoding: .utf8)
             #expect(written.contains("\"/escalate\""), "an action chosen before the fields are answered is tried: \(written)")
             let repetitions = try #require((coverage["total"] as? [String: [String: Double]])?["repetitions"])
             #expect(repetitions["covered"] == 1 && repetitions["total"] == 1, "the for_each runs: \(repetitions)")
         }
+    }
+
+    @Test func aSearchCutShortByMaxStatesSaysWhatItDidNotReach() throws {
+        let bounded = try FlowrunProcess.run(["test", "--generate", "Flows/notes.yaml", "-o", "-", "--max-states", "3"], directory: root)
+        #expect(bounded.status == 0, "\(bounded.stderr)")
+        #expect(bounded.stderr.contains("the search stopped after 3 states"), "\(bounded.stderr)")
+        #expect(bounded.stderr.contains("not covered:"), "\(bounded.stderr)")
+        let misplaced = try FlowrunProcess.run(["test", "Flows", "--max-states", "3"], directory: root)
+        #expect(misplaced.status == 64, "\(misplaced.stderr)")
     }
 
     @Test func generateNeverOverwritesWithoutForce() throws {

@@ -58,12 +58,14 @@ struct LiveValues {
                 }
             }
         }
-        // The text a flow holds in its live variables (an accounts map, say) is what answers are compared with too.
+        // The text a flow holds in its live variables (an accounts map, say) is what answers
+        // are compared with too; it comes first, as it reads best in a generated case.
+        var heldStrings: [String] = []
         var held = tree.flows.flatMap { $0.initialVariables.filter { live.contains($0.name) }.map(\.value) }
         held.reverse()
         while let value = held.popLast() {
             switch value {
-            case .string(let text) where !text.isEmpty && !strings.contains(text): strings.append(text)
+            case .string(let text) where !text.isEmpty && !heldStrings.contains(text): heldStrings.append(text)
             case .list(let elements): held += elements.reversed()
             case .map(let entries):
                 let keys = entries.keys.sorted()
@@ -72,7 +74,7 @@ struct LiveValues {
             }
         }
         names = live
-        self.strings = strings
+        self.strings = heldStrings + strings.filter { !heldStrings.contains($0) }
         self.numbers = numbers
     }
 

@@ -7,6 +7,8 @@ struct StateSearch {
         var depth: Int
         /// False for a state seen before, kept only for what its line exercised.
         var expands = true
+        /// The programs that fail (exit 1) on the way here; every other one succeeds.
+        var failing: [[String]] = []
     }
 
     let tree: ResponderTree
@@ -29,7 +31,7 @@ struct StateSearch {
     mutating func explore(until wanted: Set<CoverageItem>) -> [CoverageItem: Int] {
         var session = Session(tree: tree)
         session.fixedTime = FlowTestFile.defaultNow
-        session.commandRunner = StubbedCommands(stubs: [], answersEverything: true)
+        session.commandRunner = Self.commands(failing: [])
         var firstHits: [CoverageItem: Int] = [:]
         for item in CoverageItem.exercised(by: session.start(), on: nil, in: tree) { firstHits[item] = 0 }
         search(from: session, keepingRevisits: { items in items.contains { firstHits[$0] == nil } }) { node, _, items in
@@ -43,7 +45,10 @@ struct StateSearch {
     /// sees every new node, its session, and what its line exercised, and returns true to stop.
     /// A line that leads back to a state seen before (a `say` that changes nothing) is
     /// visited too, without going on from it, when `keepingRevisits` wants what it exercised.
-    mutating func search(from session: Session, keepingRevisits: ([CoverageItem]) -> Bool = { _ in false },
+    /// A line that starts a program is tried again with the program failing, when
+    /// `failures` says so, where that leads to a state not seen before (a branch reads
+    /// its exit code).
+    mutating func search(from session: Session, failures: Bool = true, keepingRevisits: ([CoverageItem]) -> Bool = { _ in false },
                          visit: (_ node: Int, _ session: Session, _ exercised: [CoverageItem]) -> Bool) {
         nodes = [SearchNode(session: session, parent: nil, line: "", depth: 0)]
         var seen: Set<[UInt8]> = [live.key(of: session)]
@@ -53,17 +58,30 @@ struct StateSearch {
             let node = nodes[next]
             next += 1
             guard node.expands, node.session.outcome == nil, node.depth < maxDepth, let prompt = node.session.prompt else { continue }
-            /// Tries a line; whether it was accepted, and whether the search is over.
-            func attempt(_ line: String) -> (accepted: Bool, done: Bool) {
+            /// Tries a line with these programs failing; whether it was accepted, whether
+            /// the search is over, and the programs it started that succeeded.
+            func attempt(_ line: String, failing: [[String]]) -> (accepted: Bool, done: Bool, succeeded: [[String]]) {
                 var session = node.session
+                if failing != node.failing { session.commandRunner = Self.commands(failing: failing) }
                 let (events, items) = Self.enter(line, at: prompt, into: &session, tree: tree)
+                let succeeded = events.compactMap { event -> [String]? in
+                    guard case .commandRan(let request, let result) = event, result.exitCode == 0 else { return nil }
+                    return request.arguments
+                }
                 // A refused line leaves the state as it was: seen already.
                 let isNew = seen.insert(live.key(of: session)).inserted
                 if isNew || (!items.isEmpty && keepingRevisits(items)) {
-                    nodes.append(SearchNode(session: session, parent: next - 1, line: line, depth: node.depth + 1, expands: isNew))
-                    if visit(nodes.count - 1, session, items) { return (true, true) }
+                    nodes.append(SearchNode(session: session, parent: next - 1, line: line, depth: node.depth + 1, expands: isNew, failing: failing))
+                    if visit(nodes.count - 1, session, items) { return (true, true, succeeded) }
                 }
-                return (!events.contains(where: \.isRefusal), false)
+                return (!events.contains(where: \.isRefusal), false, succeeded)
+            }
+            /// Tries a line, then again with each program it started failing.
+            func attempt(_ line: String) -> (accepted: Bool, done: Bool) {
+                let first = attempt(line, failing: node.failing)
+                guard !first.done, failures else { return (first.accepted, first.done) }
+                for program in first.succeeded where attempt(line, failing: node.failing + [program]).done { return (first.accepted, true) }
+                return (first.accepted, false)
             }
             for line in candidates.lines(for: prompt) {
                 let (accepted, done) = attempt(line)
@@ -87,6 +105,18 @@ struct StateSearch {
         ancestors(of: node).dropLast().reversed().map { nodes[$0].line }
     }
 
+    /// The actions chosen on the way from the start to `node`, in order.
+    func actions(to node: Int) -> [String] {
+        ancestors(of: node).dropLast().reversed().compactMap { index in
+            let line = nodes[index].line
+            switch nodes[index].parent.flatMap({ nodes[$0].session.prompt }) {
+            case .action?: return line
+            case .field? where line.hasPrefix("/") && !line.hasPrefix("//"): return String(line.dropFirst())
+            default: return nil
+            }
+        }
+    }
+
     /// Feeds one line as plain mode would; returns its events and what they exercised.
     static func enter(_ line: String, at prompt: Prompt, into session: inout Session, tree: ResponderTree) -> ([SessionEvent], [CoverageItem]) {
         switch prompt {
@@ -106,12 +136,19 @@ struct StateSearch {
         }
     }
 
+    /// Answers every program as succeeding with no output, but these, which exit with 1.
+    static func commands(failing: [[String]]) -> StubbedCommands {
+        let nowhere = SourceLocation(file: "", range: SourceRange(start: .start, end: .start))
+        return StubbedCommands(stubs: failing.map { CommandStub(arguments: $0, result: CommandResult(exitCode: 1), location: nowhere) },
+                               answersEverything: true)
+    }
+
     /// The shortest input that ends the run from `session`, or none within a small bound.
     func ending(from session: Session) -> [String] {
         guard session.outcome == nil else { return [] }
         var search = StateSearch(tree: tree, live: live, candidates: candidates, maxStates: 5_000, maxDepth: 20)
         var ended: Int?
-        search.search(from: session) { node, reached, _ in
+        search.search(from: session, failures: false) { node, reached, _ in
             if reached.outcome != nil { ended = node }
             return ended != nil
         }

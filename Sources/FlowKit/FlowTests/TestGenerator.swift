@@ -20,8 +20,9 @@ public struct TestGenerator: Sendable {
     }
 
     public struct Generated: Sendable {
-        /// Each case's input lines and a name saying what it was made to reach.
-        public var cases: [(name: String, input: [String])]
+        /// Each case's input lines, a name saying what it was made to reach, and the
+        /// programs that fail in it (exit 1; every other one succeeds with no output).
+        public var cases: [(name: String, input: [String], failing: [[String]])]
         /// What the search did not reach within its bounds.
         public var unreached: [CoverageItem]
         /// Whether the search stopped at `maxStates` (rather than running out of states).
@@ -42,15 +43,16 @@ public struct TestGenerator: Sendable {
         let ancestors = Set(targets.flatMap { search.ancestors(of: $0).dropFirst() })
         let leaves = targets.subtracting(ancestors).sorted()
         var names = Set<String>()
-        let cases = leaves.map { leaf -> (name: String, input: [String]) in
+        let cases = leaves.map { leaf -> (name: String, input: [String], failing: [[String]]) in
             var input = search.lines(to: leaf)
             input += search.ending(from: search.nodes[leaf].session)
-            // Named after the first thing only this script reaches, in tree order.
+            // Named after the first thing only this script reaches, in tree order, and the actions that lead there.
             let reached = universe.items.first { firstHits[$0] == leaf } ?? .screen(0)
-            var name = "reaches \(reached.describe(in: tree))"
+            let actions = search.actions(to: leaf)
+            var name = "reaches \(reached.describe(in: tree))" + (actions.isEmpty ? "" : " by " + actions.joined(separator: " → "))
             if names.contains(name) { name += " (\(names.count + 1))" }
             names.insert(name)
-            return (name, input)
+            return (name, input, search.nodes[leaf].failing)
         }
         return Generated(cases: cases, unreached: universe.items.filter { firstHits[$0] == nil },
                          stoppedAtBound: search.nodes.count >= maxStates, statesSearched: search.nodes.count,

@@ -38,7 +38,7 @@ struct TestGeneration {
             throw ExitCode(Signals.exitStatus ?? 130)
         }
         let runner = FlowTestRunner(tree: tree)
-        let played = generated.cases.map { (name: $0.name, played: runner.play($0.input)) }
+        let played = generated.cases.map { (name: $0.name, played: runner.play($0.input, failing: $0.failing)) }
         let flowAsWritten = target == "-" ? flow : RelativePath.of(flow, from: Self.folder(of: target))
         let text = FlowTestWriter(tree: tree).write(flow: flowAsWritten, cases: played,
                                                     command: "flowrun test --generate \(flow)")
@@ -67,7 +67,10 @@ struct TestGeneration {
         let exercised = played.reduce(into: Set<CoverageItem>()) { $0.formUnion($1.played.exercised) }
         if generated.stoppedAtBound, !generated.unreached.isEmpty {
             Console.warning("the search stopped after \(generator.maxStates) states with \(generated.unreached.count) "
-                            + "item(s) not reached (listed below); write cases for them by hand")
+                            + "item(s) not reached (listed below); give a larger --max-states, or write cases for them by hand")
+        } else if !generated.unreached.isEmpty {
+            Console.warning("no input the search tries reaches \(generated.unreached.count) item(s) (listed below): a guard no "
+                            + "answer it tries satisfies, or a program's output it cannot make up; write cases for them by hand")
         }
         Console.emit("searched \(generated.statesSearched) state(s)\n", to: .standardError)
         let report = CoverageReport(file: flow, universe: universe, exercised: exercised)
