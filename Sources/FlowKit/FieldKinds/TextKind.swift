@@ -29,9 +29,8 @@ struct TextKind: FieldKind {
 
     /// The texts the flow compares with or holds, the placeholder, and a filler that fits the bounds.
     func candidates(at prompt: FieldPrompt, from pool: InputCandidates) -> [String] {
-        // The placeholder first: the example answer reads best in a generated case.
-        var lines = prompt.placeholder.map { [$0] } ?? []
-        lines += pool.strings.filter { !$0.isEmpty }
+        var lines = pool.strings.filter { !$0.isEmpty }
+        if let placeholder = prompt.placeholder { lines.append(placeholder) }
         lines.append(InputCandidates.filler(min: prompt.field.min, max: prompt.field.max))
         return lines
     }

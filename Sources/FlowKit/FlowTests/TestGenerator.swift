@@ -46,10 +46,13 @@ public struct TestGenerator: Sendable {
         let cases = leaves.map { leaf -> (name: String, input: [String], failing: [[String]]) in
             var input = search.lines(to: leaf)
             input += search.ending(from: search.nodes[leaf].session)
-            // Named after the first thing only this script reaches, in tree order, and the actions that lead there.
-            let reached = universe.items.first { firstHits[$0] == leaf } ?? .screen(0)
+            // Named after what only this script reaches (a screen, else a branch, else the first in tree order),
+            // and the actions that lead there.
+            let own = universe.items.filter { firstHits[$0] == leaf }
+            let reached = own.first { $0.kind == .screens } ?? own.first { $0.kind == .branches } ?? own.first ?? .screen(0)
+            let what = if case .screen(let screen) = reached { tree.screens[screen].pathName } else { reached.describe(in: tree) }
             let actions = search.actions(to: leaf)
-            var name = "reaches \(reached.describe(in: tree))" + (actions.isEmpty ? "" : " by " + actions.joined(separator: " → "))
+            var name = "reaches \(what)" + (actions.isEmpty ? "" : " by " + actions.joined(separator: " → "))
             if names.contains(name) { name += " (\(names.count + 1))" }
             names.insert(name)
             return (name, input, search.nodes[leaf].failing)
