@@ -504,6 +504,20 @@ import TestSupport
         }
     }
 
+    /// The README shows a small flow and the file `--generate` writes for it, as it writes it.
+    @Test func theReadmeShowsWhatGenerationWrites() throws {
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let blocks = readme.components(separatedBy: "```yaml\n").dropFirst().map { $0.components(separatedBy: "```\n")[0] }
+        let flow = try #require(blocks.first { $0.hasPrefix("version: 1\nflow: door\n") })
+        let written = try #require(blocks.first { $0.hasPrefix("# Written by `flowrun test --generate door.yaml`") })
+        let directory = try FlowrunProcess.temporaryDirectory()
+        try Data(flow.utf8).write(to: directory.appendingPathComponent("door.yaml"))
+        let generate = try FlowrunProcess.run(["test", "--generate", "door.yaml", "-o", "-"], directory: directory)
+        #expect(generate.status == 0, "\(generate.stderr)")
+        #expect(generate.stdout == written)
+        #expect(generate.stderr.contains("everything reachable is covered"), "\(generate.stderr)")
+    }
+
     @Test func aSearchCutShortByMaxStatesSaysWhatItDidNotReach() throws {
         let bounded = try FlowrunProcess.run(["test", "--generate", "Flows/notes.yaml", "-o", "-", "--max-states", "3"], directory: root)
         #expect(bounded.status == 0, "\(bounded.stderr)")
