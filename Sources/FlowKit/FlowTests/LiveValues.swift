@@ -13,7 +13,8 @@ struct LiveValues {
     /// Every variable name a later decision can read.
     let names: Set<String>
     /// The string and number literals of the expressions that decide or feed a decision,
-    /// in tree order (map keys aside): the answers the flow can tell apart.
+    /// in tree order (map keys aside), a text each `matches` accepts, and the numbers on
+    /// either side of each integer: the answers the flow can tell apart.
     let strings: [String]
     let numbers: [String]
     /// The flows whose members (`signup.username`) something reads other than their own
@@ -49,10 +50,18 @@ struct LiveValues {
         var numbers: [String] = []
         let read = flow.decisions.map(\.expression) + flow.feeds.filter { live.contains($0.target) }.map(\.expression)
         for expression in read {
+            // A text that a `matches` of the condition accepts.
+            expression.root.forEachNode { node in
+                guard case .call("matches", _, let arguments) = node.kind, case .literal(.string(let pattern))? = arguments.last?.kind,
+                      let example = PatternExample.matching(pattern), !strings.contains(example) else { return }
+                strings.append(example)
+            }
             Self.literals(of: expression.root) { value in
                 switch value {
                 case .string(let text) where !strings.contains(text): strings.append(text)
-                case .int(let number) where !numbers.contains(String(number)): numbers.append(String(number))
+                // Each side of a comparison's boundary: `n < 3` holds for 2, not for 3; `n > 3` for 4.
+                case .int(let number):
+                    for side in [number, number &+ 1, number &- 1] where !numbers.contains(String(side)) { numbers.append(String(side)) }
                 case .double(let number) where !numbers.contains(String(number)): numbers.append(String(number))
                 default: break
                 }
