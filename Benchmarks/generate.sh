@@ -27,6 +27,6 @@ for example in browser incident notes scaffold signin; do
     report=$(cd "$root" && "$flowrun" test --generate "Flows/$example.yaml" -o "$out/$example.flowtest.yaml" --force 2>&1)
     states=$(sed -n 's/^searched \([0-9]*\) state(s)$/\1/p' <<<"$report")
     coverage=$(grep -q "everything reachable is covered" <<<"$report" && echo "full" || echo "NOT full")
-    printf '%-10s %10s %10s %12s %12s  %s\n' "$example" "$(bench_field "$line" seconds)" "${before_seconds[$example]}" \
+    printf '%-10s %10s %10s %12s %12s  %s\n' "$example" "$(printf '%.2f' "$(bench_field "$line" seconds)")" "${before_seconds[$example]}" \
         "$states" "${before_states[$example]}" "$coverage"
 done
