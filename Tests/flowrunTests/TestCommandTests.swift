@@ -527,6 +527,45 @@ import TestSupport
         #expect(misplaced.status == 64, "\(misplaced.stderr)")
     }
 
+    /// A search that would run for hours stops at SIGINT, exits 130 and writes nothing.
+    @Test func aSignalStopsTheSearchAndNothingIsWritten() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        // Each `add` makes `total` a new number, which a guard reads: the states never merge.
+        try Data("""
+        version: 1
+        flow: endless
+        start: s
+        variables: { total: 0 }
+        screens:
+          s:
+            fields:
+              - { id: digit, type: integer, required: true, min: 0, max: 2 }
+            actions: [add]
+            on:
+              add:
+                - when: total == -1
+                  replace: t
+                - set: { total: total * 3 + digit }
+                  push: s
+          t: { terminal: true }
+        """.utf8).write(to: directory.appendingPathComponent("endless.yaml"))
+        let process = Process()
+        process.executableURL = FlowrunProcess.executable
+        process.arguments = ["test", "--generate", "endless.yaml", "--max-states", "100000000"]
+        process.currentDirectoryURL = directory
+        process.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.5)
+        kill(process.processIdentifier, SIGINT)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130, "\(stderr)")
+        #expect(stderr.contains("interrupted after searching"), "\(stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("endless.flowtest.yaml").path))
+    }
+
     @Test func generateNeverOverwritesWithoutForce() throws {
         let directory = try FlowrunProcess.temporaryDirectory()
         let output = directory.appendingPathComponent("mine.flowtest.yaml")
