@@ -117,4 +117,30 @@ import TestSupport
         let text = FlowTestWriter(tree: tree).write(flow: "g.yaml", cases: [(name: failing.name, played: played)], command: "test")
         #expect(text.contains(#"{ command: ["make"], exit_code: 1, stdout: "" }"#), "\(text)")
     }
+
+    /// A guard no answer satisfies is reported with why, once its handler has run.
+    @Test func anUnreachableBranchSaysWhy() throws {
+        let (tree, generated) = try generated("""
+        version: 1
+        flow: g
+        start: ask
+        screens:
+          ask:
+            fields:
+              - { id: word, required: true }
+            actions: [go]
+            on:
+              go:
+                - when: word == "a" && word == "b"
+                  replace: never
+                - replace: done
+          never: { terminal: true }
+          done: { terminal: true }
+        """)
+        let never = try #require(tree.screen(flow: "g", id: "never"))
+        #expect(generated.reasons[.screen(never)] == "no input the search tries leads there")
+        let guarded = try #require(generated.unreached.first { $0.kind == .branches })
+        #expect(generated.reasons[guarded] == "its guard held for no answer tried (nor with a program failing)")
+        #expect(!generated.stoppedAtBound)
+    }
 }

@@ -522,6 +522,7 @@ import TestSupport
         let bounded = try FlowrunProcess.run(["test", "--generate", "Flows/notes.yaml", "-o", "-", "--max-states", "3"], directory: root)
         #expect(bounded.status == 0, "\(bounded.stderr)")
         #expect(bounded.stderr.contains("the search stopped after 3 states"), "\(bounded.stderr)")
+        #expect(bounded.stderr.contains("  screen notes/saved: the search stopped before it"), "\(bounded.stderr)")
         #expect(bounded.stderr.contains("not covered:"), "\(bounded.stderr)")
         let misplaced = try FlowrunProcess.run(["test", "Flows", "--max-states", "3"], directory: root)
         #expect(misplaced.status == 64, "\(misplaced.stderr)")

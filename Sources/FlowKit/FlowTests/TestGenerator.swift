@@ -25,6 +25,8 @@ public struct TestGenerator: Sendable {
         public var cases: [(name: String, input: [String], failing: [[String]])]
         /// What the search did not reach within its bounds.
         public var unreached: [CoverageItem]
+        /// Why, for each item not reached.
+        public var reasons: [CoverageItem: String]
         /// Whether the search stopped at `maxStates` (rather than running out of states).
         public var stoppedAtBound: Bool
         /// The states the search visited, for reports and benchmarks.
@@ -57,8 +59,27 @@ public struct TestGenerator: Sendable {
             names.insert(name)
             return (name, input, search.nodes[leaf].failing)
         }
-        return Generated(cases: cases, unreached: universe.items.filter { firstHits[$0] == nil },
-                         stoppedAtBound: search.nodes.count >= maxStates, statesSearched: search.nodes.count,
-                         interrupted: Interruption.isRequested)
+        let unreached = universe.items.filter { firstHits[$0] == nil }
+        let bounded = search.nodes.count >= maxStates
+        let reached = Set(firstHits.keys)
+        return Generated(cases: cases, unreached: unreached,
+                         reasons: Dictionary(uniqueKeysWithValues: unreached.map { ($0, reason($0, reached: reached, bounded: bounded)) }),
+                         stoppedAtBound: bounded, statesSearched: search.nodes.count, interrupted: Interruption.isRequested)
+    }
+
+    /// Why the search did not reach an item: the bound, a guard that held for no answer
+    /// it tried where its handler ran (a validate warning candidate when no answer can
+    /// satisfy it), or nothing it tried leading there.
+    private func reason(_ item: CoverageItem, reached: Set<CoverageItem>, bounded: Bool) -> String {
+        if bounded { return "the search stopped before it" }
+        guard case .branch(let branch) = item else { return "no input the search tries leads there" }
+        let handlerRan = reached.contains { other in
+            guard case .branch(let sibling) = other else { return false }
+            return sibling.responder == branch.responder && sibling.action == branch.action && sibling.observing == branch.observing
+        }
+        guard handlerRan else { return "the search never ran its handler" }
+        return universe.tree.branch(branch)?.when == nil
+            ? "an earlier branch took the action every time"
+            : "its guard held for no answer tried (nor with a program failing)"
     }
 }

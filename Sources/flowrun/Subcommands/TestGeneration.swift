@@ -65,12 +65,14 @@ struct TestGeneration {
             Console.emit("wrote \(generated.cases.count) case(s) to \(TerminalText.line(target))\n", to: .standardError)
         }
         let exercised = played.reduce(into: Set<CoverageItem>()) { $0.formUnion($1.played.exercised) }
-        if generated.stoppedAtBound, !generated.unreached.isEmpty {
-            Console.warning("the search stopped after \(generator.maxStates) states with \(generated.unreached.count) "
-                            + "item(s) not reached (listed below); give a larger --max-states, or write cases for them by hand")
-        } else if !generated.unreached.isEmpty {
-            Console.warning("no input the search tries reaches \(generated.unreached.count) item(s) (listed below): a guard no "
-                            + "answer it tries satisfies, or a program's output it cannot make up; write cases for them by hand")
+        if !generated.unreached.isEmpty {
+            Console.warning((generated.stoppedAtBound
+                ? "the search stopped after \(generator.maxStates) states with \(generated.unreached.count) item(s) not reached; "
+                    + "give a larger --max-states, or write cases for them by hand:"
+                : "no input the search tries reaches \(generated.unreached.count) item(s); write cases for them by hand:"))
+            for item in generated.unreached {
+                Console.emit("  \(TerminalText.line(item.describe(in: tree))): \(generated.reasons[item] ?? "")\n", to: .standardError)
+            }
         }
         Console.emit("searched \(generated.statesSearched) state(s)\n", to: .standardError)
         let report = CoverageReport(file: flow, universe: universe, exercised: exercised)
