@@ -110,12 +110,47 @@ import TestSupport
             - replace: built
         """)
         #expect(generated.unreached.isEmpty, "\(generated.unreached.map { $0.describe(in: tree) })")
-        let failing = try #require(generated.cases.first { !$0.failing.isEmpty })
-        #expect(failing.failing == [["make"]])
-        let played = FlowTestRunner(tree: tree).play(failing.input, failing: failing.failing)
+        let failing = try #require(generated.cases.first { !$0.stubs.isEmpty })
+        #expect(failing.stubs.map(\.arguments) == [["make"]])
+        let played = FlowTestRunner(tree: tree).play(failing.input, stubs: failing.stubs)
         #expect(played.session.path.last == "g/failed")
         let text = FlowTestWriter(tree: tree).write(flow: "g.yaml", cases: [(name: failing.name, played: played)], command: "test")
         #expect(text.contains(#"{ command: ["make"], exit_code: 1, stdout: "" }"#), "\(text)")
+    }
+
+    /// Where a decision reads `timed_out`, a program is tried timing out too.
+    @Test func aProgramIsTriedTimingOutWhereABranchReadsIt() throws {
+        let (tree, generated) = try generated("""
+        version: 1
+        flow: g
+        start: ask
+        variables: { out: {} }
+        screens:
+          ask:
+            actions: [go]
+            on:
+              go:
+                run: { command: [make], into: out }
+                send: check
+          slow: { terminal: true }
+          failed: { terminal: true }
+          built: { terminal: true }
+        on:
+          check:
+            - when: out.timed_out
+              replace: slow
+            - when: out.exit_code != 0
+              replace: failed
+            - replace: built
+        """)
+        #expect(generated.unreached.isEmpty, "\(generated.unreached.map { $0.describe(in: tree) })")
+        let runner = FlowTestRunner(tree: tree)
+        let text = FlowTestWriter(tree: tree).write(flow: "g.yaml", cases: generated.cases.map { (name: $0.name, played: runner.play($0.input, stubs: $0.stubs)) },
+                                                    command: "test")
+        #expect(text.contains(#"{ command: ["make"], exit_code: 137, stdout: "", timed_out: true }"#), "\(text)")
+        let file = try #require(FlowTestReader().read(Array(text.utf8), file: "g.flowtest.yaml").file)
+        let messages = file.cases.map(runner.run).flatMap(\.failures).map(\.message)
+        #expect(messages.isEmpty, "\(messages)")
     }
 
     /// A guard no answer satisfies is reported with why, once its handler has run.

@@ -33,7 +33,9 @@ public struct FlowTestWriter: Sendable {
             if !stubbed.isEmpty {
                 lines.append("    commands:")
                 lines += stubbed.map { arguments in
-                    "      - { command: " + YAMLWriter.flow(.list(arguments.map(Value.string))) + ", exit_code: \(played.failing.contains(arguments) ? 1 : 0), stdout: \"\" }"
+                    let result = played.stubs.first { $0.arguments == arguments }?.result ?? CommandResult(exitCode: 0)
+                    return "      - { command: " + YAMLWriter.flow(.list(arguments.map(Value.string))) + ", exit_code: \(result.exitCode), stdout: \"\""
+                        + (result.timedOut ? ", timed_out: true }" : " }")
                 }
             }
             lines.append("    expect:")

@@ -17,6 +17,11 @@ struct LiveValues {
     /// either side of each integer: the answers the flow can tell apart.
     let strings: [String]
     let numbers: [String]
+    /// The ways a program can fail that a decision can tell apart: a non-zero exit, and
+    /// a time-out where some decision reads `timed_out` (killed: 137, as by SIGKILL).
+    var failures: [CommandResult] {
+        [CommandResult(exitCode: 1)] + (names.contains("timed_out") ? [CommandResult(exitCode: 137, timedOut: true)] : [])
+    }
     /// The flows whose members (`signup.username`) something reads other than their own
     /// `done` handler: they matter after they end. Any other flow, once off every stack,
     /// matters no more: it starts afresh if it starts again.

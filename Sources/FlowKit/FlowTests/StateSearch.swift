@@ -7,8 +7,9 @@ struct StateSearch {
         var depth: Int
         /// False for a state seen before, kept only for what its line exercised.
         var expands = true
-        /// The programs that fail (exit 1) on the way here; every other one succeeds.
-        var failing: [[String]] = []
+        /// The programs that do not succeed on the way here (`StateSearch.failures`), as
+        /// stubs; every other one succeeds with no output.
+        var stubs: [CommandStub] = []
     }
 
     let tree: ResponderTree
@@ -31,7 +32,7 @@ struct StateSearch {
     mutating func explore(until wanted: Set<CoverageItem>) -> [CoverageItem: Int] {
         var session = Session(tree: tree)
         session.fixedTime = FlowTestFile.defaultNow
-        session.commandRunner = Self.commands(failing: [])
+        session.commandRunner = StubbedCommands(stubs: [], answersEverything: true)
         var firstHits: [CoverageItem: Int] = [:]
         for item in CoverageItem.exercised(by: session.start(), on: nil, in: tree) { firstHits[item] = 0 }
         search(from: session, keepingRevisits: { items in items.contains { firstHits[$0] == nil } }) { node, _, items in
@@ -45,9 +46,9 @@ struct StateSearch {
     /// sees every new node, its session, and what its line exercised, and returns true to stop.
     /// A line that leads back to a state seen before (a `say` that changes nothing) is
     /// visited too, without going on from it, when `keepingRevisits` wants what it exercised.
-    /// A line that starts a program is tried again with the program failing, when
-    /// `failures` says so, where that leads to a state not seen before (a branch reads
-    /// its exit code).
+    /// A line that starts a program is tried again with each of the program's `failures`,
+    /// when `failures` says so, where that leads to a state not seen before (a branch
+    /// reads its exit code).
     mutating func search(from session: Session, failures: Bool = true, keepingRevisits: ([CoverageItem]) -> Bool = { _ in false },
                          visit: (_ node: Int, _ session: Session, _ exercised: [CoverageItem]) -> Bool) {
         nodes = [SearchNode(session: session, parent: nil, line: "", depth: 0)]
@@ -58,11 +59,11 @@ struct StateSearch {
             let node = nodes[next]
             next += 1
             guard node.expands, node.session.outcome == nil, node.depth < maxDepth, let prompt = node.session.prompt else { continue }
-            /// Tries a line with these programs failing; whether it was accepted, whether
+            /// Tries a line with these programs' outcomes; whether it was accepted, whether
             /// the search is over, and the programs it started that succeeded.
-            func attempt(_ line: String, failing: [[String]]) -> (accepted: Bool, done: Bool, succeeded: [[String]]) {
+            func attempt(_ line: String, stubs: [CommandStub]) -> (accepted: Bool, done: Bool, succeeded: [[String]]) {
                 var session = node.session
-                if failing != node.failing { session.commandRunner = Self.commands(failing: failing) }
+                if stubs.count != node.stubs.count { session.commandRunner = StubbedCommands(stubs: stubs, answersEverything: true) }
                 let (events, items) = Self.enter(line, at: prompt, into: &session, tree: tree)
                 let succeeded = events.compactMap { event -> [String]? in
                     guard case .commandRan(let request, let result) = event, result.exitCode == 0 else { return nil }
@@ -71,16 +72,21 @@ struct StateSearch {
                 // A refused line leaves the state as it was: seen already.
                 let isNew = seen.insert(live.key(of: session)).inserted
                 if isNew || (!items.isEmpty && keepingRevisits(items)) {
-                    nodes.append(SearchNode(session: session, parent: next - 1, line: line, depth: node.depth + 1, expands: isNew, failing: failing))
+                    nodes.append(SearchNode(session: session, parent: next - 1, line: line, depth: node.depth + 1, expands: isNew, stubs: stubs))
                     if visit(nodes.count - 1, session, items) { return (true, true, succeeded) }
                 }
                 return (!events.contains(where: \.isRefusal), false, succeeded)
             }
-            /// Tries a line, then again with each program it started failing.
+            /// Tries a line, then again with each program it started failing in each way.
             func attempt(_ line: String) -> (accepted: Bool, done: Bool) {
-                let first = attempt(line, failing: node.failing)
+                let first = attempt(line, stubs: node.stubs)
                 guard !first.done, failures else { return (first.accepted, first.done) }
-                for program in first.succeeded where attempt(line, failing: node.failing + [program]).done { return (first.accepted, true) }
+                for program in first.succeeded {
+                    for result in live.failures {
+                        let stub = CommandStub(arguments: program, result: result, location: Self.nowhere)
+                        if attempt(line, stubs: node.stubs + [stub]).done { return (first.accepted, true) }
+                    }
+                }
                 return (first.accepted, false)
             }
             for line in candidates.lines(for: prompt) {
@@ -136,12 +142,7 @@ struct StateSearch {
         }
     }
 
-    /// Answers every program as succeeding with no output, but these, which exit with 1.
-    static func commands(failing: [[String]]) -> StubbedCommands {
-        let nowhere = SourceLocation(file: "", range: SourceRange(start: .start, end: .start))
-        return StubbedCommands(stubs: failing.map { CommandStub(arguments: $0, result: CommandResult(exitCode: 1), location: nowhere) },
-                               answersEverything: true)
-    }
+    private static let nowhere = SourceLocation(file: "", range: SourceRange(start: .start, end: .start))
 
     /// The shortest input that ends the run from `session`, or none within a small bound.
     func ending(from session: Session) -> [String] {

@@ -20,9 +20,9 @@ public struct TestGenerator: Sendable {
     }
 
     public struct Generated: Sendable {
-        /// Each case's input lines, a name saying what it was made to reach, and the
-        /// programs that fail in it (exit 1; every other one succeeds with no output).
-        public var cases: [(name: String, input: [String], failing: [[String]])]
+        /// Each case's input lines, a name saying what it was made to reach, and stubs for
+        /// the programs that fail in it (every other one succeeds with no output).
+        public var cases: [(name: String, input: [String], stubs: [CommandStub])]
         /// What the search did not reach within its bounds.
         public var unreached: [CoverageItem]
         /// Why, for each item not reached.
@@ -45,7 +45,7 @@ public struct TestGenerator: Sendable {
         let ancestors = Set(targets.flatMap { search.ancestors(of: $0).dropFirst() })
         let leaves = targets.subtracting(ancestors).sorted()
         var names = Set<String>()
-        let cases = leaves.map { leaf -> (name: String, input: [String], failing: [[String]]) in
+        let cases = leaves.map { leaf -> (name: String, input: [String], stubs: [CommandStub]) in
             var input = search.lines(to: leaf)
             input += search.ending(from: search.nodes[leaf].session)
             // Named after what only this script reaches (a screen, else a branch, else the first in tree order),
@@ -57,7 +57,7 @@ public struct TestGenerator: Sendable {
             var name = "reaches \(what)" + (actions.isEmpty ? "" : " by " + actions.joined(separator: " → "))
             if names.contains(name) { name += " (\(names.count + 1))" }
             names.insert(name)
-            return (name, input, search.nodes[leaf].failing)
+            return (name, input, search.nodes[leaf].stubs)
         }
         let unreached = universe.items.filter { firstHits[$0] == nil }
         let bounded = search.nodes.count >= maxStates

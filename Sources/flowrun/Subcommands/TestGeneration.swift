@@ -38,7 +38,7 @@ struct TestGeneration {
             throw ExitCode(Signals.exitStatus ?? 130)
         }
         let runner = FlowTestRunner(tree: tree)
-        let played = generated.cases.map { (name: $0.name, played: runner.play($0.input, failing: $0.failing)) }
+        let played = generated.cases.map { (name: $0.name, played: runner.play($0.input, stubs: $0.stubs)) }
         let flowAsWritten = target == "-" ? flow : RelativePath.of(flow, from: Self.folder(of: target))
         let text = FlowTestWriter(tree: tree).write(flow: flowAsWritten, cases: played,
                                                     command: "flowrun test --generate \(flow)")
