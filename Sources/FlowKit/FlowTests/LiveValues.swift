@@ -98,7 +98,8 @@ struct LiveValues {
     func key(of session: Session) -> [UInt8] {
         var active = Set<Int>()
         var pending = [0]
-        while let flow = pending.popLast(), session.state.flows.indices.contains(flow), active.insert(flow).inserted {
+        while let flow = pending.popLast() {
+            guard session.state.flows.indices.contains(flow), active.insert(flow).inserted else { continue }
             for case .flow(let child) in session.state.flows[flow].stack { pending.append(child) }
         }
         let flows = session.state.flows.indices.map { index in
