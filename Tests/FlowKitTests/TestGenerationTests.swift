@@ -86,6 +86,53 @@ import TestSupport
         #expect(generated.statesSearched < 40, "\(generated.statesSearched)")
     }
 
+    /// A child flow that has ended, and that only its own `done` handler reads, no longer
+    /// tells states apart: the answers it was given are gone once it has finished.
+    @Test func aFlowThatEndedIsForgottenUnlessReadAfterwards() throws {
+        let tree = try compiled("""
+        version: 1
+        flow: g
+        start: home
+        on:
+          ask: { push: child }
+          child.done: { say: "Got {{ child.word }}." }
+        flows:
+          child:
+            start: form
+            result: { word: word }
+            on: { save: { finish: true } }
+            screens:
+              form:
+                fields:
+                  - id: word
+                    required: true
+                    validate: [{ rule: 'word != "x"', message: Not x. }]
+                actions: [save]
+        screens:
+          home:
+            actions: [ask]
+        """)
+        let live = LiveValues(tree: tree)
+        func finished(with word: String) -> Session {
+            var session = Session(tree: tree)
+            _ = session.start()
+            _ = session.perform("ask")
+            _ = session.enter(FieldLine(word))
+            _ = session.perform("save")
+            return session
+        }
+        let first = finished(with: "alpha"), second = finished(with: "beta")
+        #expect(first.values["child"]?["word"] == .string("alpha") && first.currentScreen == second.currentScreen)
+        #expect(live.key(of: first) == live.key(of: second))
+        let asking = [(first, "gamma"), (second, "delta")].map { session, word in
+            var session = session
+            _ = session.perform("ask")
+            _ = session.enter(FieldLine(word))
+            return session
+        }
+        #expect(live.key(of: asking[0]) != live.key(of: asking[1]), "while the flow runs, its answers tell states apart")
+    }
+
     /// A branch that reads a program's exit code is reached with the program failing, and
     /// the case says so in its stub.
     @Test func aProgramIsTriedFailingWhereABranchReadsIt() throws {
