@@ -200,6 +200,32 @@ import TestSupport
         #expect(messages.isEmpty, "\(messages)")
     }
 
+    /// A branch that reads what a program wrote needs a stub written by hand.
+    @Test func aBranchOnAProgramsOutputAsksForAStubByHand() throws {
+        let (_, generated) = try generated("""
+        version: 1
+        flow: g
+        start: ask
+        variables: { out: {} }
+        screens:
+          ask:
+            actions: [go]
+            on:
+              go:
+                run: { command: [git, tag], into: out }
+                send: check
+          tagged: { terminal: true }
+          untagged: { terminal: true }
+        on:
+          check:
+            - when: out.stdout.trim() != ""
+              replace: tagged
+            - replace: untagged
+        """)
+        let branch = try #require(generated.unreached.first { $0.kind == .branches })
+        #expect(generated.reasons[branch] == "its guard reads a program's stdout, which the search does not make up: write its stub by hand")
+    }
+
     /// A guard no answer satisfies is reported with why, once its handler has run.
     @Test func anUnreachableBranchSaysWhy() throws {
         let (tree, generated) = try generated("""

@@ -78,8 +78,13 @@ public struct TestGenerator: Sendable {
             return sibling.responder == branch.responder && sibling.action == branch.action && sibling.observing == branch.observing
         }
         guard handlerRan else { return "the search never ran its handler" }
-        return universe.tree.branch(branch)?.when == nil
-            ? "an earlier branch took the action every time"
+        guard let when = universe.tree.branch(branch)?.when else { return "an earlier branch took the action every time" }
+        var readsOutput = false
+        when.parsed.root.forEachNode { node in
+            if case .select(_, "stdout") = node.kind { readsOutput = true }
+        }
+        return readsOutput
+            ? "its guard reads a program's stdout, which the search does not make up: write its stub by hand"
             : "its guard held for no answer tried (nor with a program failing)"
     }
 }
