@@ -11,9 +11,9 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
 if [ "${1:-}" = quick ]; then
-    repo_args=(1 1) tree_args=(1 2) validate_args=(1) routing_args=(100000) prompt_args=(30) form_args=(2000) lsp_args=(50) signal_args=(3) stack_args=(250)
+    repo_args=(1 1) tree_args=(1 2) validate_args=(1) routing_args=(100000) prompt_args=(30) form_args=(2000) lsp_args=(50) signal_args=(3) stack_args=(250) generate_args=(1)
 else
-    repo_args=() tree_args=() validate_args=() routing_args=() prompt_args=() form_args=() lsp_args=() signal_args=() stack_args=()
+    repo_args=() tree_args=() validate_args=() routing_args=() prompt_args=() form_args=() lsp_args=() signal_args=() stack_args=() generate_args=()
 fi
 
 section() {
@@ -37,3 +37,4 @@ section "terminal: key press to redrawn form in the terminal" form.sh "${form_ar
 section "editors: keystroke to diagnostics in flowrun lsp" lsp.sh "${lsp_args[@]}"
 section "signals: SIGTERM to exit, waiting, before and after a hostile answer" signal_latency.sh "${signal_args[@]}"
 section "--state: a stack that grows to the limit" state_stack.sh "${stack_args[@]}"
+section "test --generate: time and states searched per example, before and after" generate.sh "${generate_args[@]}"

@@ -10,7 +10,7 @@ import TestSupport
 @Suite struct TestCommandTests {
     private let root = Fixtures.packageRoot
     private var flows: URL { root.appendingPathComponent("Flows") }
-    static let examples = ["browser", "notes", "incident"]
+    static let examples = ["browser", "notes", "incident", "scaffold"]
 
     /// A test file of signin.yaml in a fresh folder, and its path.
     private func testFile(_ text: String, name: String = "signin.flowtest.yaml") throws -> (URL, String) {
@@ -465,11 +465,29 @@ import TestSupport
 
     @Test(arguments: examples)
     func generatedTestsPassAndCoverEverything(example: String) throws {
+        try generateCoveringTests(of: example)
+    }
+
+    /// Sign-in's forms of several fields, its sign-ups and resets: the search merges what no
+    /// decision reads, or it stops at its bound (about 6 s per generation in a debug build).
+    @Test(.slow("generates the sign-in example's tests twice"))
+    func generatedTestsCoverTheSignInExample() throws {
+        try generateCoveringTests(of: "signin")
+    }
+
+    /// Generates an example's tests twice (byte for byte the same), runs them, and checks
+    /// that they cover everything reachable.
+    private func generateCoveringTests(of example: String) throws {
         let directory = try FlowrunProcess.temporaryDirectory()
         let output = directory.appendingPathComponent("\(example).flowtest.yaml")
         let generate = try FlowrunProcess.run(["test", "--generate", "Flows/\(example).yaml", "--output", output.path], directory: root)
         #expect(generate.status == 0, "\(generate.stderr)")
         #expect(generate.stderr.contains("everything reachable is covered"), "\(generate.stderr)")
+        let second = directory.appendingPathComponent("again.flowtest.yaml")
+        let again = try FlowrunProcess.run(["test", "--generate", "Flows/\(example).yaml", "--output", second.path], directory: root)
+        #expect(again.status == 0, "\(again.stderr)")
+        let written = try String(contentsOf: output, encoding: .utf8)
+        #expect(try Data(contentsOf: second) == Data(written.utf8), "a second generation writes the same file, byte for byte")
         let run = try FlowrunProcess.run(["test", output.path, "--coverage", "--format", "json"])
         #expect(run.status == 0, "\(run.stdout)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
@@ -480,11 +498,73 @@ import TestSupport
         }
         #expect((coverage["not_covered"] as? [Any])?.isEmpty == true)
         if example == "incident" {
-            let written = try String(contentsOf: output, encoding: .utf8)
             #expect(written.contains("\"/escalate\""), "an action chosen before the fields are answered is tried: \(written)")
             let repetitions = try #require((coverage["total"] as? [String: [String: Double]])?["repetitions"])
             #expect(repetitions["covered"] == 1 && repetitions["total"] == 1, "the for_each runs: \(repetitions)")
         }
+    }
+
+    /// The README shows a small flow and the file `--generate` writes for it, as it writes it.
+    @Test func theReadmeShowsWhatGenerationWrites() throws {
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let blocks = readme.components(separatedBy: "```yaml\n").dropFirst().map { $0.components(separatedBy: "```\n")[0] }
+        let flow = try #require(blocks.first { $0.hasPrefix("version: 1\nflow: door\n") })
+        let written = try #require(blocks.first { $0.hasPrefix("# Written by `flowrun test --generate door.yaml`") })
+        let directory = try FlowrunProcess.temporaryDirectory()
+        try Data(flow.utf8).write(to: directory.appendingPathComponent("door.yaml"))
+        let generate = try FlowrunProcess.run(["test", "--generate", "door.yaml", "-o", "-"], directory: directory)
+        #expect(generate.status == 0, "\(generate.stderr)")
+        #expect(generate.stdout == written)
+        #expect(generate.stderr.contains("everything reachable is covered"), "\(generate.stderr)")
+    }
+
+    @Test func aSearchCutShortByMaxStatesSaysWhatItDidNotReach() throws {
+        let bounded = try FlowrunProcess.run(["test", "--generate", "Flows/notes.yaml", "-o", "-", "--max-states", "3"], directory: root)
+        #expect(bounded.status == 0, "\(bounded.stderr)")
+        #expect(bounded.stderr.contains("the search stopped after 3 states"), "\(bounded.stderr)")
+        #expect(bounded.stderr.contains("  screen notes/saved: the search stopped before it"), "\(bounded.stderr)")
+        #expect(bounded.stderr.contains("not covered:"), "\(bounded.stderr)")
+        let misplaced = try FlowrunProcess.run(["test", "Flows", "--max-states", "3"], directory: root)
+        #expect(misplaced.status == 64, "\(misplaced.stderr)")
+    }
+
+    /// A search that would run for hours stops at SIGINT, exits 130 and writes nothing.
+    @Test func aSignalStopsTheSearchAndNothingIsWritten() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        // Each `add` makes `total` a new number, which a guard reads: the states never merge.
+        try Data("""
+        version: 1
+        flow: endless
+        start: s
+        variables: { total: 0 }
+        screens:
+          s:
+            fields:
+              - { id: digit, type: integer, required: true, min: 0, max: 2 }
+            actions: [add]
+            on:
+              add:
+                - when: total == -1
+                  replace: t
+                - set: { total: total * 3 + digit }
+                  push: s
+          t: { terminal: true }
+        """.utf8).write(to: directory.appendingPathComponent("endless.yaml"))
+        let process = Process()
+        process.executableURL = FlowrunProcess.executable
+        process.arguments = ["test", "--generate", "endless.yaml", "--max-states", "100000000"]
+        process.currentDirectoryURL = directory
+        process.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.5)
+        kill(process.processIdentifier, SIGINT)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130, "\(stderr)")
+        #expect(stderr.contains("interrupted after searching"), "\(stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("endless.flowtest.yaml").path))
     }
 
     @Test func generateNeverOverwritesWithoutForce() throws {

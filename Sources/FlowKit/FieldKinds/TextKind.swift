@@ -27,10 +27,17 @@ struct TextKind: FieldKind {
         return FieldBounds.defaultProblem(Double(text.unicodeScalars.count), .length, of: field)
     }
 
-    /// The texts the flow compares with or holds, the placeholder, and a filler that fits the bounds.
+    /// The texts the flow compares with or holds, the placeholder, a text the pattern
+    /// matches when fewer than two of those do (a condition may tell two apart), and a
+    /// filler that fits the bounds.
     func candidates(at prompt: FieldPrompt, from pool: InputCandidates) -> [String] {
         var lines = pool.strings.filter { !$0.isEmpty }
         if let placeholder = prompt.placeholder { lines.append(placeholder) }
+        if let pattern = prompt.field.pattern, case .success(let regex) = RegexPattern.compile(pattern),
+           Set(lines.filter { regex.matches($0, whole: true) == true }).count < 2,
+           let example = PatternExample.matching(pattern, min: prompt.field.min, max: prompt.field.max) {
+            lines.append(example)
+        }
         lines.append(InputCandidates.filler(min: prompt.field.min, max: prompt.field.max))
         return lines
     }

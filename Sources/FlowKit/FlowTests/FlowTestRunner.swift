@@ -64,17 +64,18 @@ public struct PlayedScript: Sendable {
     public let session: Session
     public let said: [String]
     public let exercised: Set<CoverageItem>
-    /// The programs the run started, each assumed to succeed with no output.
+    /// The programs the run started: each succeeds with no output, but those `stubs` answer.
     public let commands: [CommandRequest]
+    public let stubs: [CommandStub]
 }
 
 extension FlowTestRunner {
     /// Plays input lines that were not read from a file (generated ones) on a fresh session.
-    public func play(_ input: [String]) -> PlayedScript {
-        var run = ScriptedRun(tree: tree, session: session(commands: StubbedCommands(stubs: [], answersEverything: true)))
+    public func play(_ input: [String], stubs: [CommandStub] = []) -> PlayedScript {
+        var run = ScriptedRun(tree: tree, session: session(commands: StubbedCommands(stubs: stubs, answersEverything: true)))
         let nowhere = SourceLocation(file: "", range: SourceRange(start: .start, end: .start))
         _ = run.play(input.map { Located($0, at: nowhere) })
-        return PlayedScript(input: input, session: run.session, said: run.said, exercised: run.exercised, commands: run.commands)
+        return PlayedScript(input: input, session: run.session, said: run.said, exercised: run.exercised, commands: run.commands, stubs: stubs)
     }
 }
 

@@ -1,5 +1,5 @@
 /// Writes a flow test file for generated cases: each case's input, and as its
-/// expectations what the run did (status, exit code, an exit's message, path, variables
+/// expectations what the run did (status, exit code, an exit's message, last screen, path, variables
 /// that changed, messages said), for the author to read and correct. Secret variables are left out.
 public struct FlowTestWriter: Sendable {
     public let tree: ResponderTree
@@ -27,13 +27,15 @@ public struct FlowTestWriter: Sendable {
             lines.append("  - name: \(YAMLWriter.doubleQuoted(name))")
             lines.append(played.input.isEmpty ? "    input: []" : "    input:")
             lines += played.input.map { "      - \(YAMLWriter.doubleQuoted($0))" }
-            // The programs the run started, as stubs that succeed with no output (cli.md).
+            // The programs the run started, as stubs with no output that succeed, or fail where the case needs it (cli.md).
             var stubbed: [[String]] = []
             for request in played.commands where !stubbed.contains(request.arguments) { stubbed.append(request.arguments) }
             if !stubbed.isEmpty {
                 lines.append("    commands:")
                 lines += stubbed.map { arguments in
-                    "      - { command: " + YAMLWriter.flow(.list(arguments.map(Value.string))) + ", exit_code: 0, stdout: \"\" }"
+                    let result = played.stubs.first { $0.arguments == arguments }?.result ?? CommandResult(exitCode: 0)
+                    return "      - { command: " + YAMLWriter.flow(.list(arguments.map(Value.string))) + ", exit_code: \(result.exitCode), stdout: \"\""
+                        + (result.timedOut ? ", timed_out: true }" : " }")
                 }
             }
             lines.append("    expect:")
@@ -43,6 +45,7 @@ public struct FlowTestWriter: Sendable {
                 // An `exit`'s message, as shown; a stop's names places in files, which move.
                 if outcome.status == .exited, let message = outcome.message { lines.append("      message: \(YAMLWriter.doubleQuoted(message))") }
             }
+            if let screen = session.path.last { lines.append("      screen: \(YAMLWriter.doubleQuoted(screen))") }
             lines.append("      path: " + YAMLWriter.flow(.list(session.path.map(Value.string))))
             let changed = changedValues(session, initial: initial)
             if !changed.isEmpty {

@@ -1,51 +1,30 @@
-/// The lines a test generator tries at a prompt: a finite set that reaches what a flow
-/// can do with typical flows. A field is tried with no answer, its options, the
-/// literals the flow's expressions compare with and the text its variables hold, its placeholder, and a filler that
-/// fits its bounds, then the screen's actions that need no answers (`/ID`); the action
-/// prompt with every action offered and the built-ins.
+/// The lines a test generator tries at a prompt: one answer per class of answers the
+/// flow can tell apart (`LiveValues`). A field is tried with no answer, its options, the
+/// literals the flow's decisions compare with and the text its live variables hold, its
+/// placeholder, and a filler that fits its bounds, then the screen's actions that need no
+/// answers (`/ID`); the action prompt with every action offered and the built-ins.
 struct InputCandidates {
-    /// The texts the flow compares with or holds.
+    /// The texts the flow's decisions compare with or hold.
     let strings: [String]
-    /// The numbers the flow compares with.
+    /// The numbers the flow's decisions compare with.
     let numbers: [String]
-    /// Every name the flow's conditions (and computed values) read: a field none of them
-    /// reads does not decide where the run goes, so one accepted answer to it is enough.
-    /// A field whose value only travels (`set`, `result`) is such a field: trying each
-    /// candidate in it would multiply the states searched by the candidates' number.
+    /// Every name a later decision can read: a field outside it does not decide where
+    /// the run goes, so one accepted answer to it is enough. A field whose value only
+    /// travels to a screen's text is such a field: trying each candidate in it would
+    /// multiply the states searched by the candidates' number.
     private let names: Set<String>
 
     /// At most this many lines per field.
     static let perField = 12
 
     init(tree: ResponderTree) {
-        var strings: [String] = []
-        var numbers: [String] = []
-        var names: Set<String> = []
-        for (source, decides) in tree.expressionSources {
-            var lexer = Lexer(Array(source.unicodeScalars))
-            while let token = try? lexer.next(), token.kind != .end {
-                switch token.kind {
-                case .string(let text) where !strings.contains(text): strings.append(text)
-                case .int(let magnitude) where !numbers.contains(String(magnitude)): numbers.append(String(magnitude))
-                case .double(let value) where !numbers.contains(String(value)): numbers.append(String(value))
-                case .identifier(let name) where decides: names.insert(name)
-                default: break
-                }
-            }
-        }
-        // The text a flow holds in its variables (an accounts map, say) is what answers are compared with too.
-        var held = tree.flows.flatMap { $0.initialVariables.map(\.value) }
-        while let value = held.popLast() {
-            switch value {
-            case .string(let text) where !text.isEmpty && !strings.contains(text): strings.append(text)
-            case .list(let elements): held += elements
-            case .map(let entries): held += entries.keys.sorted().map(Value.string) + entries.keys.sorted().compactMap { entries[$0] }
-            default: break
-            }
-        }
-        self.strings = strings
-        self.numbers = numbers
-        self.names = names
+        self.init(live: LiveValues(tree: tree))
+    }
+
+    init(live: LiveValues) {
+        strings = live.strings
+        numbers = live.numbers
+        names = live.names
     }
 
     /// Whether any accepted answer will do at this prompt: a field no expression reads.
@@ -84,33 +63,5 @@ struct InputCandidates {
     private func unique(_ lines: [String]) -> [String] {
         var seen: Set<String> = []
         return lines.filter { seen.insert($0).inserted }
-    }
-}
-
-extension ResponderTree {
-    /// The source of every expression the tree evaluates, and whether it decides where the
-    /// run goes: guards, rules and computed values do; assignments and results carry values.
-    var expressionSources: [(source: String, decides: Bool)] {
-        var sources: [(source: String, decides: Bool)] = []
-        for flow in flows {
-            sources += (flow.result ?? []).map { ($0.expression.source, false) } + flow.computed.values.map { ($0.source, true) }
-            sources += (Array(flow.handlers.values) + Array(flow.observers.values)).flatMap(\.expressionSources)
-        }
-        for screen in screens {
-            sources += screen.handlers.values.flatMap(\.expressionSources)
-            sources += screen.actions.compactMap { $0.when.map { ($0.source, true) } }
-            for field in screen.fields {
-                sources += ([field.when?.source].compactMap { $0 } + field.rules.compactMap(\.test.source)).map { ($0, true) }
-            }
-        }
-        return sources
-    }
-}
-
-extension ResponderTree.HandlerNode {
-    var expressionSources: [(source: String, decides: Bool)] {
-        branches.flatMap { branch in
-            [branch.when.map { ($0.source, true) }].compactMap { $0 } + branch.assignments.map { ($0.expression.source, false) }
-        }
     }
 }

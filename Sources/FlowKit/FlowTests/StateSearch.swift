@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// The breadth-first search behind `TestGenerator`: nodes are sessions, edges input lines.
 struct StateSearch {
     struct SearchNode {
@@ -9,16 +7,21 @@ struct StateSearch {
         var depth: Int
         /// False for a state seen before, kept only for what its line exercised.
         var expands = true
+        /// The programs that do not succeed on the way here (`StateSearch.failures`), as
+        /// stubs; every other one succeeds with no output.
+        var stubs: [CommandStub] = []
     }
 
     let tree: ResponderTree
+    let live: LiveValues
     let candidates: InputCandidates
     let maxStates: Int
     let maxDepth: Int
     private(set) var nodes: [SearchNode] = []
 
-    init(tree: ResponderTree, candidates: InputCandidates, maxStates: Int, maxDepth: Int) {
+    init(tree: ResponderTree, live: LiveValues, candidates: InputCandidates, maxStates: Int, maxDepth: Int) {
         self.tree = tree
+        self.live = live
         self.candidates = candidates
         self.maxStates = maxStates
         self.maxDepth = maxDepth
@@ -43,26 +46,48 @@ struct StateSearch {
     /// sees every new node, its session, and what its line exercised, and returns true to stop.
     /// A line that leads back to a state seen before (a `say` that changes nothing) is
     /// visited too, without going on from it, when `keepingRevisits` wants what it exercised.
-    mutating func search(from session: Session, keepingRevisits: ([CoverageItem]) -> Bool = { _ in false },
+    /// A line that starts a program is tried again with each of the program's `failures`,
+    /// when `failures` says so, where that leads to a state not seen before (a branch
+    /// reads its exit code).
+    mutating func search(from session: Session, failures: Bool = true, keepingRevisits: ([CoverageItem]) -> Bool = { _ in false },
                          visit: (_ node: Int, _ session: Session, _ exercised: [CoverageItem]) -> Bool) {
         nodes = [SearchNode(session: session, parent: nil, line: "", depth: 0)]
-        var seen: Set<[UInt8]> = [session.searchKey]
+        var seen: Set<[UInt8]> = [live.key(of: session)]
         var next = 0
-        while next < nodes.count, nodes.count < maxStates {
+        // A signal (`Interruption`) ends the search as the bound does.
+        while next < nodes.count, nodes.count < maxStates, !Interruption.isRequested {
             let node = nodes[next]
             next += 1
             guard node.expands, node.session.outcome == nil, node.depth < maxDepth, let prompt = node.session.prompt else { continue }
-            /// Tries a line; whether it was accepted, and whether the search is over.
-            func attempt(_ line: String) -> (accepted: Bool, done: Bool) {
+            /// Tries a line with these programs' outcomes; whether it was accepted, whether
+            /// the search is over, and the programs it started that succeeded.
+            func attempt(_ line: String, stubs: [CommandStub]) -> (accepted: Bool, done: Bool, succeeded: [[String]]) {
                 var session = node.session
+                if stubs.count != node.stubs.count { session.commandRunner = StubbedCommands(stubs: stubs, answersEverything: true) }
                 let (events, items) = Self.enter(line, at: prompt, into: &session, tree: tree)
-                // A refused line leaves the state as it was: seen already.
-                let isNew = seen.insert(session.searchKey).inserted
-                if isNew || (!items.isEmpty && keepingRevisits(items)) {
-                    nodes.append(SearchNode(session: session, parent: next - 1, line: line, depth: node.depth + 1, expands: isNew))
-                    if visit(nodes.count - 1, session, items) { return (true, true) }
+                let succeeded = events.compactMap { event -> [String]? in
+                    guard case .commandRan(let request, let result) = event, result.exitCode == 0 else { return nil }
+                    return request.arguments
                 }
-                return (!events.contains(where: \.isRefusal), false)
+                // A refused line leaves the state as it was: seen already.
+                let isNew = seen.insert(live.key(of: session)).inserted
+                if isNew || (!items.isEmpty && keepingRevisits(items)) {
+                    nodes.append(SearchNode(session: session, parent: next - 1, line: line, depth: node.depth + 1, expands: isNew, stubs: stubs))
+                    if visit(nodes.count - 1, session, items) { return (true, true, succeeded) }
+                }
+                return (!events.contains(where: \.isRefusal), false, succeeded)
+            }
+            /// Tries a line, then again with each program it started failing in each way.
+            func attempt(_ line: String) -> (accepted: Bool, done: Bool) {
+                let first = attempt(line, stubs: node.stubs)
+                guard !first.done, failures else { return (first.accepted, first.done) }
+                for program in first.succeeded {
+                    for result in live.failures {
+                        let stub = CommandStub(arguments: program, result: result, location: Self.nowhere)
+                        if attempt(line, stubs: node.stubs + [stub]).done { return (first.accepted, true) }
+                    }
+                }
+                return (first.accepted, false)
             }
             for line in candidates.lines(for: prompt) {
                 let (accepted, done) = attempt(line)
@@ -86,6 +111,18 @@ struct StateSearch {
         ancestors(of: node).dropLast().reversed().map { nodes[$0].line }
     }
 
+    /// The actions chosen on the way from the start to `node`, in order.
+    func actions(to node: Int) -> [String] {
+        ancestors(of: node).dropLast().reversed().compactMap { index in
+            let line = nodes[index].line
+            switch nodes[index].parent.flatMap({ nodes[$0].session.prompt }) {
+            case .action?: return line
+            case .field? where line.hasPrefix("/") && !line.hasPrefix("//"): return String(line.dropFirst())
+            default: return nil
+            }
+        }
+    }
+
     /// Feeds one line as plain mode would; returns its events and what they exercised.
     static func enter(_ line: String, at prompt: Prompt, into session: inout Session, tree: ResponderTree) -> ([SessionEvent], [CoverageItem]) {
         switch prompt {
@@ -105,32 +142,17 @@ struct StateSearch {
         }
     }
 
+    private static let nowhere = SourceLocation(file: "", range: SourceRange(start: .start, end: .start))
+
     /// The shortest input that ends the run from `session`, or none within a small bound.
-    static func ending(from session: Session, tree: ResponderTree, candidates: InputCandidates) -> [String] {
+    func ending(from session: Session) -> [String] {
         guard session.outcome == nil else { return [] }
-        var search = StateSearch(tree: tree, candidates: candidates, maxStates: 5_000, maxDepth: 20)
+        var search = StateSearch(tree: tree, live: live, candidates: candidates, maxStates: 5_000, maxDepth: 20)
         var ended: Int?
-        search.search(from: session) { node, reached, _ in
+        search.search(from: session, failures: false) { node, reached, _ in
             if reached.outcome != nil { ended = node }
             return ended != nil
         }
         return ended.map(search.lines) ?? []
-    }
-}
-
-extension Session {
-    /// What tells two moments of a run apart for a search: every flow's variables and
-    /// stack, and what is asked; not the path that led there.
-    var searchKey: [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return (try? Array(encoder.encode(SearchKey(flows: state.flows, phase: state.phase, notYetAsked: state.notYetAsked, coveredForms: state.coveredForms)))) ?? []
-    }
-
-    private struct SearchKey: Encodable {
-        var flows: [SessionState.FlowState]
-        var phase: SessionState.Phase
-        var notYetAsked: Int?
-        var coveredForms: [Int: Int]?
     }
 }

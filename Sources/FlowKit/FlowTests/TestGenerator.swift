@@ -10,42 +10,81 @@ public struct TestGenerator: Sendable {
     /// Inputs in one script, at most.
     public var maxDepth: Int
 
-    public init(universe: CoverageUniverse, maxStates: Int = 50_000, maxDepth: Int = 60) {
+    /// `--max-states` unless given.
+    public static let defaultMaxStates = 50_000
+
+    public init(universe: CoverageUniverse, maxStates: Int = defaultMaxStates, maxDepth: Int = 60) {
         self.universe = universe
         self.maxStates = maxStates
         self.maxDepth = maxDepth
     }
 
     public struct Generated: Sendable {
-        /// Each case's input lines and a name saying what it was made to reach.
-        public var cases: [(name: String, input: [String])]
+        /// Each case's input lines, a name saying what it was made to reach, and stubs for
+        /// the programs that fail in it (every other one succeeds with no output).
+        public var cases: [(name: String, input: [String], stubs: [CommandStub])]
         /// What the search did not reach within its bounds.
         public var unreached: [CoverageItem]
+        /// Why, for each item not reached.
+        public var reasons: [CoverageItem: String]
         /// Whether the search stopped at `maxStates` (rather than running out of states).
         public var stoppedAtBound: Bool
+        /// The states the search visited, for reports and benchmarks.
+        public var statesSearched: Int
+        /// Whether a signal (`Interruption`) cut the search short.
+        public var interrupted: Bool
     }
 
     public func generate() -> Generated {
         let tree = universe.tree
-        let candidates = InputCandidates(tree: tree)
-        var search = StateSearch(tree: tree, candidates: candidates, maxStates: maxStates, maxDepth: maxDepth)
+        let live = LiveValues(tree: tree)
+        var search = StateSearch(tree: tree, live: live, candidates: InputCandidates(live: live), maxStates: maxStates, maxDepth: maxDepth)
         let wanted = Set(universe.items)
         let firstHits = search.explore(until: wanted)
         let targets = Set(firstHits.values)
         let ancestors = Set(targets.flatMap { search.ancestors(of: $0).dropFirst() })
         let leaves = targets.subtracting(ancestors).sorted()
         var names = Set<String>()
-        let cases = leaves.map { leaf -> (name: String, input: [String]) in
+        let cases = leaves.map { leaf -> (name: String, input: [String], stubs: [CommandStub]) in
             var input = search.lines(to: leaf)
-            input += StateSearch.ending(from: search.nodes[leaf].session, tree: tree, candidates: candidates)
-            // Named after the first thing only this script reaches, in tree order.
-            let reached = universe.items.first { firstHits[$0] == leaf } ?? .screen(0)
-            var name = "reaches \(reached.describe(in: tree))"
+            input += search.ending(from: search.nodes[leaf].session)
+            // Named after what only this script reaches (a screen, else a branch, else the first in tree order),
+            // and the actions that lead there.
+            let own = universe.items.filter { firstHits[$0] == leaf }
+            let reached = own.first { $0.kind == .screens } ?? own.first { $0.kind == .branches } ?? own.first ?? .screen(0)
+            let what = if case .screen(let screen) = reached { tree.screens[screen].pathName } else { reached.describe(in: tree) }
+            let actions = search.actions(to: leaf)
+            var name = "reaches \(what)" + (actions.isEmpty ? "" : " by " + actions.joined(separator: " → "))
             if names.contains(name) { name += " (\(names.count + 1))" }
             names.insert(name)
-            return (name, input)
+            return (name, input, search.nodes[leaf].stubs)
         }
-        return Generated(cases: cases, unreached: universe.items.filter { firstHits[$0] == nil },
-                         stoppedAtBound: search.nodes.count >= maxStates)
+        let unreached = universe.items.filter { firstHits[$0] == nil }
+        let bounded = search.nodes.count >= maxStates
+        let reached = Set(firstHits.keys)
+        return Generated(cases: cases, unreached: unreached,
+                         reasons: Dictionary(uniqueKeysWithValues: unreached.map { ($0, reason($0, reached: reached, bounded: bounded)) }),
+                         stoppedAtBound: bounded, statesSearched: search.nodes.count, interrupted: Interruption.isRequested)
+    }
+
+    /// Why the search did not reach an item: the bound, a guard that held for no answer
+    /// it tried where its handler ran (a validate warning candidate when no answer can
+    /// satisfy it), or nothing it tried leading there.
+    private func reason(_ item: CoverageItem, reached: Set<CoverageItem>, bounded: Bool) -> String {
+        if bounded { return "the search stopped before it" }
+        guard case .branch(let branch) = item else { return "no input the search tries leads there" }
+        let handlerRan = reached.contains { other in
+            guard case .branch(let sibling) = other else { return false }
+            return sibling.responder == branch.responder && sibling.action == branch.action && sibling.observing == branch.observing
+        }
+        guard handlerRan else { return "the search never ran its handler" }
+        guard let when = universe.tree.branch(branch)?.when else { return "an earlier branch took the action every time" }
+        var readsOutput = false
+        when.parsed.root.forEachNode { node in
+            if case .select(_, "stdout") = node.kind { readsOutput = true }
+        }
+        return readsOutput
+            ? "its guard reads a program's stdout, which the search does not make up: write its stub by hand"
+            : "its guard held for no answer tried (nor with a program failing)"
     }
 }

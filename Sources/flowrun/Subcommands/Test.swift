@@ -35,18 +35,22 @@ extension FlowRun {
         @Flag(help: "With --generate: replace the test file if it exists.")
         var force = false
 
+        @Option(help: ArgumentHelp("With --generate: the states the search may visit before it reports what it has not reached.", valueName: "n"))
+        var maxStates: Int?
+
         @Argument(help: "Test files, or folders to search for them.")
         var paths: [String] = []
 
         func validate() throws {
             if generateFor == nil, paths.isEmpty { throw ValidationError("Give test files or folders, or --generate FLOW.yaml.") }
             if generateFor != nil, !paths.isEmpty { throw ValidationError("--generate takes one flow file and no other paths.") }
-            if generateFor == nil, output != nil || force { throw ValidationError("--output and --force go with --generate.") }
+            if generateFor == nil, output != nil || force || maxStates != nil { throw ValidationError("--output, --force and --max-states go with --generate.") }
+            if let maxStates, maxStates < 1 { throw ValidationError("--max-states takes a positive number.") }
         }
 
         func run() throws {
             if let flow = generateFor {
-                try TestGeneration(flow: flow, output: output, force: force).run()
+                try TestGeneration(flow: flow, output: output, force: force, maxStates: maxStates ?? TestGenerator.defaultMaxStates).run()
                 return
             }
             let found = FlowFileFinder.files(in: paths, kind: .flowTests)

@@ -9,6 +9,7 @@ struct TestGeneration {
     let flow: String
     let output: String?
     let force: Bool
+    let maxStates: Int
 
     func run() throws {
         let target = output ?? Self.defaultTestFile(for: flow)
@@ -27,10 +28,17 @@ struct TestGeneration {
         }
         let tree = try FlowFile.load(flow)
         let universe = CoverageUniverse(tree: tree)
-        let generator = TestGenerator(universe: universe)
+        let generator = TestGenerator(universe: universe, maxStates: maxStates)
+        // The search may take a while: a signal ends it, and nothing is written.
+        Signals.watch()
+        Signals.startNoting()
         let generated = generator.generate()
+        if generated.interrupted {
+            Console.error("interrupted after searching \(generated.statesSearched) state(s); nothing was written")
+            throw ExitCode(Signals.exitStatus ?? 130)
+        }
         let runner = FlowTestRunner(tree: tree)
-        let played = generated.cases.map { (name: $0.name, played: runner.play($0.input)) }
+        let played = generated.cases.map { (name: $0.name, played: runner.play($0.input, stubs: $0.stubs)) }
         let flowAsWritten = target == "-" ? flow : RelativePath.of(flow, from: Self.folder(of: target))
         let text = FlowTestWriter(tree: tree).write(flow: flowAsWritten, cases: played,
                                                     command: "flowrun test --generate \(flow)")
@@ -57,10 +65,16 @@ struct TestGeneration {
             Console.emit("wrote \(generated.cases.count) case(s) to \(TerminalText.line(target))\n", to: .standardError)
         }
         let exercised = played.reduce(into: Set<CoverageItem>()) { $0.formUnion($1.played.exercised) }
-        if generated.stoppedAtBound, !generated.unreached.isEmpty {
-            Console.warning("the search stopped after \(generator.maxStates) states with \(generated.unreached.count) "
-                            + "item(s) not reached (listed below); write cases for them by hand")
+        if !generated.unreached.isEmpty {
+            Console.warning((generated.stoppedAtBound
+                ? "the search stopped after \(generator.maxStates) states with \(generated.unreached.count) item(s) not reached; "
+                    + "give a larger --max-states, or write cases for them by hand:"
+                : "no input the search tries reaches \(generated.unreached.count) item(s); write cases for them by hand:"))
+            for item in generated.unreached {
+                Console.emit("  \(TerminalText.line(item.describe(in: tree))): \(generated.reasons[item] ?? "")\n", to: .standardError)
+            }
         }
+        Console.emit("searched \(generated.statesSearched) state(s)\n", to: .standardError)
         let report = CoverageReport(file: flow, universe: universe, exercised: exercised)
         Console.emit(TestTextReporter(sources: [:]).render(report) + "\n", to: .standardError)
     }

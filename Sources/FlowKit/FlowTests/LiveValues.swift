@@ -1,0 +1,209 @@
+import FoundationEssentials
+
+/// What of a session's values a later decision can still read: a liveness analysis over
+/// the compiled tree, so that `test --generate` merges states that differ only in what
+/// no guard, rule, `when` or `for_each` will ever look at (a counter shown on a screen,
+/// a display name) and explores classes of answers rather than answers.
+///
+/// A name is live when a decision reads it, or when it is assigned, computed, given as
+/// a param, returned as a result or defaulted from an expression that reads a live name.
+/// Names are matched by their last part (`login.username` reads `username`), which
+/// over-approximates: two flows' variables of one name are live together.
+struct LiveValues {
+    /// Every variable name a later decision can read.
+    let names: Set<String>
+    /// The string and number literals of the expressions that decide or feed a decision,
+    /// in tree order (map keys aside), a text each `matches` accepts, and the numbers on
+    /// either side of each integer: the answers the flow can tell apart.
+    let strings: [String]
+    let numbers: [String]
+    /// The ways a program can fail that a decision can tell apart: a non-zero exit, and
+    /// a time-out where some decision reads `timed_out` (killed: 137, as by SIGKILL).
+    var failures: [CommandResult] {
+        [CommandResult(exitCode: 1)] + (names.contains("timed_out") ? [CommandResult(exitCode: 137, timedOut: true)] : [])
+    }
+    /// The flows whose members (`signup.username`) something reads other than their own
+    /// `done` handler: they matter after they end. Any other flow, once off every stack,
+    /// matters no more: it starts afresh if it starts again.
+    private let readAfterEnd: Set<Int>
+
+    init(tree: ResponderTree) {
+        var flow = Flowing()
+        flow.collect(tree)
+        let doneOf = Dictionary(tree.flows.indices.map { (tree.flows[$0].doneAction, $0) }) { first, _ in first }
+        var readAfterEnd = Set<Int>()
+        for (expression, action) in flow.decisions + flow.feeds.map({ ($0.expression, $0.action) }) {
+            expression.root.forEachNode { node in
+                guard case .select(let operand, _) = node.kind, case .identifier(let name) = operand.kind,
+                      let read = tree.flow(named: name), action.flatMap({ doneOf[$0] }) != read else { return }
+                readAfterEnd.insert(read)
+            }
+        }
+        self.readAfterEnd = readAfterEnd
+        var live = Set<String>()
+        for decision in flow.decisions { live.formUnion(Self.reads(of: decision.expression)) }
+        var changed = true
+        while changed {
+            changed = false
+            for (target, expression, _) in flow.feeds where live.contains(target) {
+                let before = live.count
+                live.formUnion(Self.reads(of: expression))
+                changed = changed || live.count != before
+            }
+        }
+        var strings: [String] = []
+        var numbers: [String] = []
+        let read = flow.decisions.map(\.expression) + flow.feeds.filter { live.contains($0.target) }.map(\.expression)
+        for expression in read {
+            // A text that a `matches` of the condition accepts.
+            expression.root.forEachNode { node in
+                guard case .call("matches", _, let arguments) = node.kind, case .literal(.string(let pattern))? = arguments.last?.kind,
+                      let example = PatternExample.matching(pattern), !strings.contains(example) else { return }
+                strings.append(example)
+            }
+            Self.literals(of: expression.root) { value in
+                switch value {
+                case .string(let text) where !strings.contains(text): strings.append(text)
+                // Each side of a comparison's boundary: `n < 3` holds for 2, not for 3; `n > 3` for 4.
+                case .int(let number):
+                    for side in [number, number &+ 1, number &- 1] where !numbers.contains(String(side)) { numbers.append(String(side)) }
+                case .double(let number) where !numbers.contains(String(number)): numbers.append(String(number))
+                default: break
+                }
+            }
+        }
+        // The text a flow holds in its live variables (an accounts map, say) is what answers
+        // are compared with too; it comes first, as it reads best in a generated case.
+        var heldStrings: [String] = []
+        var held = tree.flows.flatMap { $0.initialVariables.filter { live.contains($0.name) }.map(\.value) }
+        held.reverse()
+        while let value = held.popLast() {
+            switch value {
+            case .string(let text) where !text.isEmpty && !heldStrings.contains(text): heldStrings.append(text)
+            case .list(let elements): held += elements.reversed()
+            case .map(let entries):
+                let keys = entries.keys.sorted()
+                held += (keys.map(Value.string) + keys.compactMap { entries[$0] }).reversed()
+            default: break
+            }
+        }
+        names = live
+        self.strings = heldStrings + strings.filter { !heldStrings.contains($0) }
+        self.numbers = numbers
+    }
+
+    /// The bytes that tell two moments of a run apart for the search: every flow's stack,
+    /// its live variables and results, and what is asked; not the path that led there,
+    /// nor values no later decision reads.
+    func key(of session: Session) -> [UInt8] {
+        var active = Set<Int>()
+        var pending = [0]
+        while let flow = pending.popLast() {
+            guard session.state.flows.indices.contains(flow), active.insert(flow).inserted else { continue }
+            for case .flow(let child) in session.state.flows[flow].stack { pending.append(child) }
+        }
+        let flows = session.state.flows.indices.map { index in
+            let flow = session.state.flows[index]
+            guard active.contains(index) || readAfterEnd.contains(index) else { return SessionState.FlowState(variables: [:]) }
+            var kept = flow
+            kept.variables = flow.variables.filter { names.contains($0.key) }
+            kept.result = flow.result?.filter { names.contains($0.key) }
+            return kept
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? Array(encoder.encode(Key(flows: flows, phase: session.state.phase)))) ?? []
+    }
+
+    /// Where a form goes on after asking a field again (`SessionState.notYetAsked`,
+    /// `coveredForms`) is left out: keeping it took the sign-in example from 39,000 states
+    /// to 68,000, past the bound, for no item more. Merging is safe for the cases written:
+    /// each is the input of the session the search kept, replayed as it ran.
+    private struct Key: Encodable {
+        var flows: [SessionState.FlowState]
+        var phase: SessionState.Phase
+    }
+
+    /// The names an expression reads: bare names and members (`flow.name` reads both).
+    private static func reads(of expression: Expression) -> Set<String> {
+        var names = Set<String>()
+        expression.root.forEachNode { node in
+            switch node.kind {
+            case .identifier(let name), .select(_, let name): names.insert(name)
+            default: break
+            }
+        }
+        return names
+    }
+
+    /// The literals of an expression, in source order, keys of map literals aside.
+    private static func literals(of node: ExpressionNode, _ body: (Value) -> Void) {
+        switch node.kind {
+        case .literal(let value): body(value)
+        case .map(let entries): for entry in entries { literals(of: entry.value, body) }
+        case .identifier: break
+        case .list(let elements): for element in elements { literals(of: element, body) }
+        case .select(let operand, _), .unary(_, let operand): literals(of: operand, body)
+        case .index(let operand, let index):
+            literals(of: operand, body)
+            literals(of: index, body)
+        case .call(_, let receiver, let arguments):
+            if let receiver { literals(of: receiver, body) }
+            for argument in arguments { literals(of: argument, body) }
+        case .binary(_, let lhs, let rhs):
+            literals(of: lhs, body)
+            literals(of: rhs, body)
+        case .conditional(let condition, let then, let otherwise):
+            literals(of: condition, body)
+            literals(of: then, body)
+            literals(of: otherwise, body)
+        }
+    }
+
+    /// The tree's expressions that decide where a run goes, and those that feed a name;
+    /// each with the action whose handler holds it, if any.
+    private struct Flowing {
+        var decisions: [(expression: Expression, action: Int?)] = []
+        var feeds: [(target: String, expression: Expression, action: Int?)] = []
+
+        mutating func collect(_ tree: ResponderTree) {
+            for flow in tree.flows {
+                for name in flow.computed.keys.sorted() { feed(name, flow.computed[name]) }
+                for (name, expression) in flow.result ?? [] { feed(name, expression) }
+                for (name, expression) in flow.arguments { feed(name, expression) }
+                for action in flow.handlers.keys.sorted() { route(flow.handlers[action], action: action) }
+                for name in flow.observers.keys.sorted() { route(flow.observers[name], action: nil) }
+            }
+            for screen in tree.screens {
+                for action in screen.handlers.keys.sorted() { route(screen.handlers[action], action: action) }
+                for action in screen.actions { decide(action.when) }
+                for field in screen.fields {
+                    decide(field.when)
+                    // A check by a program decides by its exit, which the search stubs, not by what it reads.
+                    for rule in field.rules { if case .holds(let expression) = rule.test { decide(expression) } }
+                    if case .expression(let options)? = field.options { decide(options) }
+                    if case .template(let template)? = field.defaultValue {
+                        for case .expression(let expression, _) in template.parsed.parts { feeds.append((field.id, expression, nil)) }
+                    }
+                }
+            }
+        }
+
+        private mutating func route(_ handler: ResponderTree.HandlerNode?, action: Int?) {
+            for branch in handler?.branches ?? [] {
+                decide(branch.when, action: action)
+                decide(branch.launch?.forEach, action: action)
+                for assignment in branch.assignments { feed(assignment.name, assignment.expression, action: action) }
+                for (name, expression) in branch.launch?.arguments ?? [] { feed(name, expression, action: action) }
+            }
+        }
+
+        private mutating func decide(_ expression: Compiled<Expression>?, action: Int? = nil) {
+            if let expression { decisions.append((expression.parsed, action)) }
+        }
+
+        private mutating func feed(_ name: String, _ expression: Compiled<Expression>?, action: Int? = nil) {
+            if let expression { feeds.append((name, expression.parsed, action)) }
+        }
+    }
+}

@@ -1,0 +1,254 @@
+@testable import FlowKit
+import Testing
+import TestSupport
+
+/// `test --generate`'s search of classes: answers made from patterns and boundaries,
+/// states merged on what a later decision reads, programs tried failing.
+@Suite struct TestGenerationTests {
+    private func compiled(_ yaml: String) throws -> ResponderTree {
+        try ResponderTree(try #require(FlowLoader().load(Array(yaml.utf8), file: "g.yaml").document))
+    }
+
+    private func generated(_ yaml: String) throws -> (tree: ResponderTree, generated: TestGenerator.Generated) {
+        let tree = try compiled(yaml)
+        return (tree, TestGenerator(universe: CoverageUniverse(tree: tree)).generate())
+    }
+
+    @Test(arguments: [
+        ("[a-z][a-z0-9-]*", "aa"), ("[0-9]{6}", "000000"), ("[^@ ]+@[^@ ]+", "a@a"), ("(foo|bar)-\\d+", "foo-0"),
+        ("REF-9[0-9]{2}", "REF-900"), ("^(?:x|y)?z$", "xz"),
+    ])
+    func aPatternGivesATextItMatches(pattern: String, example: String) {
+        #expect(PatternExample.matching(pattern) == example)
+    }
+
+    @Test func aPatternExampleKeepsTheLengthBounds() {
+        #expect(PatternExample.matching("[a-z]+", min: 8) == "aaaaaaaa")
+        #expect(PatternExample.matching("[a-z]{2,3}", max: 1) == nil)
+        #expect(PatternExample.matching("(unclosed") == nil)
+    }
+
+    /// The pattern's example answers the field; the `matches` example takes the branch;
+    /// 8 is the side of `n > 7` that holds.
+    @Test func patternsMatchesAndBoundariesGiveTheAnswersBranchesNeed() throws {
+        let (tree, generated) = try generated("""
+        version: 1
+        flow: g
+        start: ask
+        screens:
+          ask:
+            fields:
+              - { id: ref, required: true, pattern: "REF-[0-9]{3}" }
+              - { id: n, type: integer, required: true }
+            actions: [go]
+            on:
+              go:
+                - when: ref.matches("^REF-9[0-9]{2}$")
+                  replace: nines
+                - when: n > 7
+                  replace: many
+                - replace: other
+          nines: { terminal: true }
+          many: { terminal: true }
+          other: { terminal: true }
+        """)
+        #expect(generated.unreached.isEmpty, "\(generated.unreached.map { $0.describe(in: tree) })")
+        #expect(generated.cases.contains { $0.input.contains("REF-900") })
+        #expect(generated.cases.contains { $0.input.contains("8") })
+    }
+
+    /// A counter only shown on a screen does not tell states apart: without the merge, each
+    /// `bump` would be a new state, and the branch behind five `hop`s would need many more.
+    @Test func valuesNoDecisionReadsDoNotTellStatesApart() throws {
+        let flow = """
+        version: 1
+        flow: g
+        start: ask
+        variables: { shown: 0, hops: 0 }
+        screens:
+          ask:
+            text: "Bumped {{ shown }} time(s)."
+            fields:
+              - { id: note, label: Note }
+            actions: [bump, hop]
+            on:
+              bump: { set: { shown: shown + 1 } }
+              hop:
+                - when: hops >= 4
+                  replace: far
+                - set: { hops: hops + 1 }
+          far: { terminal: true }
+        """
+        let (tree, generated) = try generated(flow)
+        #expect(generated.unreached.isEmpty, "\(generated.unreached.map { $0.describe(in: tree) })")
+        let live = LiveValues(tree: tree)
+        #expect(live.names.contains("hops") && !live.names.contains("shown") && !live.names.contains("note"))
+        #expect(generated.statesSearched < 40, "\(generated.statesSearched)")
+    }
+
+    /// A child flow that has ended, and that only its own `done` handler reads, no longer
+    /// tells states apart: the answers it was given are gone once it has finished.
+    @Test func aFlowThatEndedIsForgottenUnlessReadAfterwards() throws {
+        let tree = try compiled("""
+        version: 1
+        flow: g
+        start: home
+        on:
+          ask: { push: child }
+          child.done: { say: "Got {{ child.word }}." }
+        flows:
+          child:
+            start: form
+            result: { word: word }
+            on: { save: { finish: true } }
+            screens:
+              form:
+                fields:
+                  - id: word
+                    required: true
+                    validate: [{ rule: 'word != "x"', message: Not x. }]
+                actions: [save]
+        screens:
+          home:
+            actions: [ask]
+        """)
+        let live = LiveValues(tree: tree)
+        func finished(with word: String) -> Session {
+            var session = Session(tree: tree)
+            _ = session.start()
+            _ = session.perform("ask")
+            _ = session.enter(FieldLine(word))
+            _ = session.perform("save")
+            return session
+        }
+        let first = finished(with: "alpha"), second = finished(with: "beta")
+        #expect(first.values["child"]?["word"] == .string("alpha") && first.currentScreen == second.currentScreen)
+        #expect(live.key(of: first) == live.key(of: second))
+        let asking = [(first, "gamma"), (second, "delta")].map { session, word in
+            var session = session
+            _ = session.perform("ask")
+            _ = session.enter(FieldLine(word))
+            return session
+        }
+        #expect(live.key(of: asking[0]) != live.key(of: asking[1]), "while the flow runs, its answers tell states apart")
+    }
+
+    /// A branch that reads a program's exit code is reached with the program failing, and
+    /// the case says so in its stub.
+    @Test func aProgramIsTriedFailingWhereABranchReadsIt() throws {
+        let (tree, generated) = try generated("""
+        version: 1
+        flow: g
+        start: ask
+        variables: { out: {} }
+        screens:
+          ask:
+            actions: [go]
+            on:
+              go:
+                run: { command: [make], into: out }
+                send: check
+          failed: { terminal: true }
+          built: { terminal: true }
+        on:
+          check:
+            - when: out.exit_code != 0
+              replace: failed
+            - replace: built
+        """)
+        #expect(generated.unreached.isEmpty, "\(generated.unreached.map { $0.describe(in: tree) })")
+        let failing = try #require(generated.cases.first { !$0.stubs.isEmpty })
+        #expect(failing.stubs.map(\.arguments) == [["make"]])
+        let played = FlowTestRunner(tree: tree).play(failing.input, stubs: failing.stubs)
+        #expect(played.session.path.last == "g/failed")
+        let text = FlowTestWriter(tree: tree).write(flow: "g.yaml", cases: [(name: failing.name, played: played)], command: "test")
+        #expect(text.contains(#"{ command: ["make"], exit_code: 1, stdout: "" }"#), "\(text)")
+    }
+
+    /// Where a decision reads `timed_out`, a program is tried timing out too.
+    @Test func aProgramIsTriedTimingOutWhereABranchReadsIt() throws {
+        let (tree, generated) = try generated("""
+        version: 1
+        flow: g
+        start: ask
+        variables: { out: {} }
+        screens:
+          ask:
+            actions: [go]
+            on:
+              go:
+                run: { command: [make], into: out }
+                send: check
+          slow: { terminal: true }
+          failed: { terminal: true }
+          built: { terminal: true }
+        on:
+          check:
+            - when: out.timed_out
+              replace: slow
+            - when: out.exit_code != 0
+              replace: failed
+            - replace: built
+        """)
+        #expect(generated.unreached.isEmpty, "\(generated.unreached.map { $0.describe(in: tree) })")
+        let runner = FlowTestRunner(tree: tree)
+        let text = FlowTestWriter(tree: tree).write(flow: "g.yaml", cases: generated.cases.map { (name: $0.name, played: runner.play($0.input, stubs: $0.stubs)) },
+                                                    command: "test")
+        #expect(text.contains(#"{ command: ["make"], exit_code: 137, stdout: "", timed_out: true }"#), "\(text)")
+        let file = try #require(FlowTestReader().read(Array(text.utf8), file: "g.flowtest.yaml").file)
+        let messages = file.cases.map(runner.run).flatMap(\.failures).map(\.message)
+        #expect(messages.isEmpty, "\(messages)")
+    }
+
+    /// A branch that reads what a program wrote needs a stub written by hand.
+    @Test func aBranchOnAProgramsOutputAsksForAStubByHand() throws {
+        let (_, generated) = try generated("""
+        version: 1
+        flow: g
+        start: ask
+        variables: { out: {} }
+        screens:
+          ask:
+            actions: [go]
+            on:
+              go:
+                run: { command: [git, tag], into: out }
+                send: check
+          tagged: { terminal: true }
+          untagged: { terminal: true }
+        on:
+          check:
+            - when: out.stdout.trim() != ""
+              replace: tagged
+            - replace: untagged
+        """)
+        let branch = try #require(generated.unreached.first { $0.kind == .branches })
+        #expect(generated.reasons[branch] == "its guard reads a program's stdout, which the search does not make up: write its stub by hand")
+    }
+
+    /// A guard no answer satisfies is reported with why, once its handler has run.
+    @Test func anUnreachableBranchSaysWhy() throws {
+        let (tree, generated) = try generated("""
+        version: 1
+        flow: g
+        start: ask
+        screens:
+          ask:
+            fields:
+              - { id: word, required: true }
+            actions: [go]
+            on:
+              go:
+                - when: word == "a" && word == "b"
+                  replace: never
+                - replace: done
+          never: { terminal: true }
+          done: { terminal: true }
+        """)
+        let never = try #require(tree.screen(flow: "g", id: "never"))
+        #expect(generated.reasons[.screen(never)] == "no input the search tries leads there")
+        let guarded = try #require(generated.unreached.first { $0.kind == .branches })
+        #expect(generated.reasons[guarded] == "its guard held for no answer tried (nor with a program failing)")
+        #expect(!generated.stoppedAtBound)
+    }
+}
