@@ -523,7 +523,7 @@ struct SessionRun {
     private mutating func startNextRun(of flow: Int) -> Bool {
         guard var repetition = state.flows[flow].repetition else { return false }
         let finished = state.flows[flow]
-        repetition.results.append(finished.result.map(Value.map) ?? .map(finished.variables))
+        repetition.results.append(finished.result.map(Value.map) ?? .map(PrivateName.removed(from: finished.variables)))
         if !finished.secret.isEmpty || !finished.secretResult.isEmpty { state.flows[flow].secretResult.insert("results") }
         guard repetition.position + 1 < repetition.elements.count else {
             state.flows[flow].repetition = nil
