@@ -30,6 +30,8 @@ public struct FlowLaunch: Sendable {
     public var forEach: Located<String>? = nil
     /// The param each element is given in.
     public var element: Located<String>? = nil
+    /// The param (an int) each run's 0-based position is given in (spec §7 1.2).
+    public var index: Located<String>? = nil
 }
 
 /// A branch's `run` (spec §7 1.1): a program, its arguments as templates, no shell.

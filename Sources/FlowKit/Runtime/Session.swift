@@ -78,6 +78,10 @@ public struct Session: Sendable {
         }) { first, _ in first }
     }
 
+    /// The run under way (from 0) of the `for_each` repetition of flow `flow`, if one
+    /// repeats it now: what `flowid[N].fieldid` answers count (cli.md 1.2).
+    public func repetitionRun(of flow: Int) -> Int? { state.flows[flow].repetition?.position }
+
     /// The run's outcome once it has ended.
     public var outcome: RunOutcome? {
         if case .ended(let outcome) = state.phase { return outcome }
