@@ -63,6 +63,36 @@ import TestSupport
         #expect(env.stdout.contains("APP_NAME='ada'"), "\(env.stdout)")
     }
 
+    @Test func aPrivateFieldsAnswerIsLeftOutOfTheTranscriptAndTheSavedAnswers() throws {
+        let directory = try FlowrunProcess.folder(holding: Self.flow)
+        let outcome = try FlowrunProcess.run(["run", "f.yaml", "--transcript", "t.jsonl", "--save-answers", "a.yaml"],
+                                             stdin: "ada\nhidden-note\ngo\nok\n", directory: directory)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let transcript = try String(contentsOf: directory.appendingPathComponent("t.jsonl"), encoding: .utf8)
+        #expect(!transcript.contains("hidden-note"), "\(transcript)")
+        #expect(transcript.contains(#""event":"answer","field":"_note","flow":"app","time""#), "the answer is noted, without its line or value: \(transcript)")
+        #expect(try String(contentsOf: directory.appendingPathComponent("a.yaml"), encoding: .utf8) == "app.name: ada\n")
+    }
+
+    @Test func aFlowTestsValuesLeaveOutPrivateNames() throws {
+        let directory = try FlowrunProcess.folder(holding: Self.flow)
+        try """
+        flow: f.yaml
+        cases:
+          - name: public values only
+            input: [ada, "", go, ok]
+            expect: { status: finished, values: { app: { name: ada, shown: 1 } } }
+          - name: a private name is no value
+            input: [ada, "", go, ok]
+            expect: { status: finished, values: { app: { _editing: false } } }
+        """.write(to: directory.appendingPathComponent("f.flowtest.yaml"), atomically: true, encoding: .utf8)
+        let outcome = try FlowrunProcess.run(["test", "f.flowtest.yaml"], directory: directory)
+        #expect(outcome.status == 1, "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("public values only"), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("_editing"), "the second case fails at the private name: \(outcome.stdout)")
+        #expect(outcome.stdout.contains("1 passed, 1 failed"), "\(outcome.stdout)")
+    }
+
     @Test func privateNamesAreKeptInTheStateAndRestoredOnResume() throws {
         let directory = try FlowrunProcess.folder(holding: Self.flow)
         let first = try FlowrunProcess.run(["run", "f.yaml", "--state", "s.json"], stdin: "ada\nhi\n", directory: directory)
