@@ -65,6 +65,34 @@ import TestSupport
         #expect(try results(set.stdout).map { $0["status"] as? String } == ["ok", "ok", "down"])
     }
 
+    @Test func aResumeInALaterRunKeepsThePositions() throws {
+        let directory = try FlowrunProcess.folder(holding: Self.flow)
+        let first = try FlowrunProcess.run(["run", "f.yaml", "--state", "s.json"], stdin: "go\ndown\nnext\n", directory: directory)
+        #expect(first.status == 3, "input ended in the second run: \(first.stderr)")
+        let resumed = try FlowrunProcess.run(["run", "f.yaml", "--state", "s.json", "--resume"], stdin: "\nnext\n\nnext\n", directory: directory)
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("Service 2 of 3: web") && resumed.stderr.contains("Service 3 of 3: db"), "\(resumed.stderr)")
+        #expect(try results(resumed.stdout).map { $0["i"] as? Int } == [0, 1, 2])
+        #expect(try results(resumed.stdout).map { $0["status"] as? String } == ["down", "ok", "ok"])
+    }
+
+    @Test func aFlowTestAnswersOneRunByItsNumber() throws {
+        let directory = try FlowrunProcess.folder(holding: Self.flow)
+        try """
+        flow: f.yaml
+        cases:
+          - name: the second service is down
+            answers: { svc.status: ok, "svc[1].status": down }
+            input: [go, next, next, next]
+            expect:
+              status: finished
+              values: { svc: { results: [{ i: 0, status: ok }, { i: 1, status: down }, { i: 2, status: ok }] } }
+        """.write(to: directory.appendingPathComponent("f.flowtest.yaml"), atomically: true, encoding: .utf8)
+        let outcome = try FlowrunProcess.run(["test", "f.flowtest.yaml"], directory: directory)
+        #expect(outcome.status == 0, "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("1 passed, 0 failed"), "\(outcome.stdout)")
+    }
+
     @Test func aRunNumberThatNoRunReachesIsReported() throws {
         let outcome = try FlowrunProcess.run(["run", "f.yaml", "--set", "svc[3].status=down", "--defaults"],
                                              directory: try FlowrunProcess.folder(holding: Self.flow))
