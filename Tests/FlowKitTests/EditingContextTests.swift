@@ -34,6 +34,11 @@ import Testing
         #expect(found.keys.contains("push") && found.keys.contains("when"), "\(found.keys)")
     }
 
+    @Test func aTargetMappingIsOfferedIndexBesideForEachAndAs() {
+        let found = context(Self.screen + "    on: { go: { push: { to: each, for_each: items, ")
+        #expect(["to", "with", "for_each", "as", "index"].allSatisfy(found.keys.contains), "\(found.keys)")
+    }
+
     @Test func aSetEntryInTheFlowStyleIsAnExpression() {
         #expect(context(Self.screen + "    on: { go: { set: { r: ").inExpression)
         #expect(!context(Self.screen + "    on: { go: { push: ").inExpression)

@@ -390,7 +390,8 @@ import TestSupport
 }
 
 /// `Flows/scaffold.sh`, the README's example of a script consuming `--output env`: it
-/// runs the questionnaire, `eval`s the result and checks `FLOWRUN_STATUS`.
+/// runs the questionnaire, `eval`s the result and checks `FLOWRUN_STATUS`; it saves the
+/// answers with `--save-answers`, and a second run replays them without asking.
 @Suite struct ScaffoldScriptTests {
     static let script = Fixtures.packageRoot.appendingPathComponent("Flows/scaffold.sh").path
 
@@ -404,6 +405,15 @@ import TestSupport
         let readme = try String(contentsOf: directory.appendingPathComponent("my-tool/README.md"), encoding: .utf8)
         #expect(readme == "# my-tool\n\nPackage my_tool. License: Apache-2.0.\n")
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("my-tool/.git").path))
+        let answers = try String(contentsOf: directory.appendingPathComponent("scaffold-answers.yaml"), encoding: .utf8)
+        #expect(answers == "project.name: my-tool\nproject.license: Apache-2.0\nproject.languages:\n  - swift\n  - go\n")
+
+        // The second run asks nothing: stdin is empty, and the same project is made again.
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("my-tool"))
+        let again = try ProcessRunner.run(Self.script, [], stdin: "", directory: directory, environment: ["FLOWRUN": FlowrunProcess.executable.path])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout == outcome.stdout)
+        #expect(try String(contentsOf: directory.appendingPathComponent("my-tool/README.md"), encoding: .utf8) == readme)
     }
 
     @Test func aRunThatDoesNotFinishCreatesNothingAndFails() throws {
@@ -413,5 +423,7 @@ import TestSupport
         #expect(outcome.status == 1)
         #expect(outcome.stderr.contains("No project created: the run ended cancelled (exit 0)."), "\(outcome.stderr)")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("my-tool").path))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("scaffold-answers.yaml").path),
+                "no answers to replay a run that did not finish")
     }
 }

@@ -27,15 +27,20 @@ struct FlowScope: ExpressionScope {
         // `result` limits reads from outside the flow; the flow and its descendants read its variables.
         // After a `for_each`, `c.results` lists each run's result (spec §7 1.1).
         if member == "results", tables.isRepeated(target) { return .list(.map(.dyn)) }
-        if let result = index.flows[target].flow.result, !index.subtree(of: target).contains(flow) {
+        let outside = !index.subtree(of: target).contains(flow)
+        if let result = index.flows[target].flow.result, outside {
             return result.contains { $0.name.value == member } ? .dyn : nil
         }
+        // Without `result`, a private name is read only inside the flow (spec §4 1.2).
+        if outside, PrivateName.isPrivate(member) { return nil }
         return tables.variables(of: target)[member]
     }
 
     func flowMemberNames(flow name: String) -> [String] {
         guard let target = index.flow(named: name) else { return [] }
-        return index.flows[target].flow.result.map { $0.map(\.name.value) } ?? tables.variables(of: target).keys.sorted()
+        if let result = index.flows[target].flow.result { return result.map(\.name.value) }
+        let names = tables.variables(of: target).keys.sorted()
+        return index.subtree(of: target).contains(flow) ? names : names.filter { !PrivateName.isPrivate($0) }
     }
 
     func isVisibleEnvironmentVariable(_ name: String) -> Bool {

@@ -68,7 +68,7 @@ enum EnvNameCheck: Check {
     /// The names of a flow's values in the result document that `--output env` writes:
     /// variables, params, fields and computed values, private ones left out.
     private static func forEachWrittenName(of flow: borrowing Flow, _ body: (Located<String>) -> Void) {
-        func visit(_ name: Located<String>) { if EnvOutputName.isWritten(name.value) { body(name) } }
+        func visit(_ name: Located<String>) { if !PrivateName.isPrivate(name.value) { body(name) } }
         for variable in flow.variables.indices { visit(flow.variables[variable].name) }
         for param in flow.params.indices { visit(flow.params[param].name) }
         for screen in flow.screens.indices {

@@ -1,9 +1,10 @@
 /// How flows are started with params (spec §3, §4, §7 1.1): every name a `with` gives,
-/// and the `as` of a `for_each`, is a param of the started flow (`unknown-name`); a
-/// `with` or `for_each` starts a child flow, not a screen (`type-mismatch`); and every
-/// start gives each required param a value (`missing-param`), where the validator sees it.
+/// and the `as` and `index` of a `for_each`, is a param of the started flow
+/// (`unknown-name`); `index` names an int param (`expression-type`, 1.2); a `with` or
+/// `for_each` starts a child flow, not a screen (`type-mismatch`); and every start gives
+/// each required param a value (`missing-param`), where the validator sees it.
 enum LaunchCheck: Check {
-    static let codes: [DiagnosticCode] = [.unknownName, .typeMismatch, .missingParam]
+    static let codes: [DiagnosticCode] = [.unknownName, .typeMismatch, .missingParam, .expressionType]
 
     static func check(_ context: CheckContext) -> [Diagnostic] {
         let index = context.index
@@ -24,8 +25,9 @@ enum LaunchCheck: Check {
                 switch index.target(name, in: position) {
                 case .flow(let child)?:
                     let launch = branch.launch
-                    let given = (launch?.arguments.map(\.name) ?? []) + (launch?.element.map { [$0] } ?? [])
+                    let given = (launch?.arguments.map(\.name) ?? []) + [launch?.element, launch?.index].compactMap { $0 }
                     diagnostics += unknownParams(given, of: child, index)
+                    if let position = launch?.index { diagnostics += nonIntIndex(position, of: child, index) }
                     diagnostics += missingParams(of: child, givenHere: given.map(\.value), at: Located(name, at: transition.location), index)
                 case .screen?:
                     guard let launch = branch.launch, launch.forEach != nil || !launch.arguments.isEmpty else { return }
@@ -49,6 +51,16 @@ enum LaunchCheck: Check {
             return Diagnostic(.unknownName, "flow '\(target.id.value)' has no param '\(name.value)': it \(has)", at: name.location,
                               fix: NearestName.suggest(name.value, among: params).map { Diagnostic.Fix("did you mean '\($0)'?", replacement: $0) })
         }
+    }
+
+    /// `index` naming a param of `flow` that is not declared as an int (spec §7 1.2).
+    private static func nonIntIndex(_ name: Located<String>, of flow: Int, _ index: FlowIndex) -> [Diagnostic] {
+        let target = index.flows[flow].flow
+        guard let param = target.params.first(where: { $0.name.value == name.value }), param.value.scalarKind != .int else { return [] }
+        let declared = param.value.kind == .scalar ? "the default '\(MessageText.sanitized(param.value.string ?? "null"))'" : "a \(param.value.kind) default"
+        return [Diagnostic(.expressionType, "'index' gives each run's position, an int, but param '\(name.value)' of flow '\(target.id.value)' is declared with \(declared)",
+                           at: name.location,
+                           notes: [Diagnostic.Note("'\(name.value)' is declared here; give it an int default, such as 0", at: param.name.location)])]
     }
 
     /// One `missing-param` for a start of `flow` that leaves required params without a

@@ -106,7 +106,8 @@ struct TypeChecker {
         if case .identifier(let base) = operand.kind, scope.variableType(base) == nil {
             if scope.isFlow(base) {
                 if let type = scope.flowMemberType(flow: base, member: field) { return type }
-                reportUnknown(field, message: "flow '\(base)' exposes no name '\(field)'",
+                let why = PrivateName.isPrivate(field) ? ": a name that starts with '_' is private to its flow" : ""
+                reportUnknown(field, message: "flow '\(base)' exposes no name '\(field)'\(why)",
                               among: scope.flowMemberNames(flow: base), at: span)
                 return nil
             }

@@ -65,7 +65,8 @@ struct ExpectationCheck {
             return TestFailure("values: there is no flow '\(flow)'\(hint)", at: expected.flow.location)
         }
         guard let actual = variables[variable] else {
-            let hint = NearestName.suggest(variable, among: Array(variables.keys)).map { "; did you mean '\($0)'?" } ?? ""
+            let hint = PrivateName.isPrivate(variable) ? ": a name that starts with '_' is private, and in no output"
+                : NearestName.suggest(variable, among: Array(variables.keys)).map { "; did you mean '\($0)'?" } ?? ""
             return TestFailure("values: the flow '\(flow)' has no variable '\(variable)'\(hint)", at: expected.name.location)
         }
         guard let difference = ValueSubset.firstDifference(expected: expected.value, actual: actual) else { return nil }

@@ -130,7 +130,7 @@ struct ScriptedRun {
             switch session.prompt {
             case .field(let prompt)?:
                 let flow = tree.flow(named: prompt.screen.flowPath.last ?? "") ?? 0
-                if let preset = presets.take(flow: flow, field: prompt.field.id)?.answer {
+                if let preset = presets.take(flow: flow, field: prompt.field.id, run: session.repetitionRun(of: flow))?.answer {
                     let location = presetLocations[flow]?[prompt.field.id] ?? SourceLocation(file: "", range: SourceRange(start: .start, end: .start))
                     record(session.answer(preset), line: Located(preset.written, at: location), at: prompt)
                     continue

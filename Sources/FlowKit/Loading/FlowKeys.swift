@@ -19,7 +19,7 @@ enum UseKey: String, MappingKey {
 
 /// The mapping form of a `push` or `replace` target (spec §7 1.1).
 enum LaunchKey: String, MappingKey {
-    case to, with, for_each, `as`
+    case to, with, for_each, `as`, index
 }
 
 enum CommandKey: String, MappingKey {

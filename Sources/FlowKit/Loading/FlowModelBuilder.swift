@@ -385,7 +385,7 @@ struct FlowModelBuilder {
         return branch
     }
 
-    /// `push: { to, with, for_each, as }` (spec §7 1.1): the transition to `to`, and how it starts a flow.
+    /// `push: { to, with, for_each, as, index }` (spec §7 1.1, `index` 1.2): the transition to `to`, and how it starts a flow.
     private mutating func launchTarget(_ key: BranchKey, _ node: Node, into branch: inout Branch) -> Located<Transition>? {
         guard let keys = reader.mapping(node, allowed: LaunchKey.allCases, what: "a \(key.rawValue) target") else { return nil }
         guard let toNode = keys[.to] else {
@@ -400,6 +400,12 @@ struct FlowModelBuilder {
             reader.report(.missingKey, "for_each needs 'as': the param that receives each element", at: node)
         } else if launch.forEach == nil, let element = launch.element {
             reader.report(.typeMismatch, "'as' names the param of each element, and needs 'for_each'", at: element.location)
+        }
+        launch.index = keys[.index].flatMap { reader.id($0, what: "the param 'index' names") }
+        if launch.forEach == nil, let index = launch.index {
+            reader.report(.typeMismatch, "'index' names the param of each run's position, and needs 'for_each'", at: index.location)
+        } else if let index = launch.index, index.value == launch.element?.value {
+            reader.report(.typeMismatch, "'index' and 'as' both name the param '\(index.value)': the position and the element each need their own", at: index.location)
         }
         branch.launch = launch
         let transition: Transition = key == .push ? .push(target.value) : .replace(target.value)

@@ -31,6 +31,8 @@ public struct FlowLaunch: Sendable {
     public var forEach: Located<String>? = nil
     /// The param each element is given in.
     public var element: Located<String>? = nil
+    /// The param (an int) each run's 0-based position is given in (spec §7 1.2).
+    public var index: Located<String>? = nil
 }
 
 /// A branch's `run` (spec §7 1.1), or one of its list (1.2), or a field's check by a

@@ -43,10 +43,6 @@ public enum EnvOutputName {
         return hash.value
     }
 
-    /// Whether the variable is written at all: a private one (its name starts with `_`,
-    /// spec §4 1.2) appears in no output.
-    public static func isWritten(_ name: String) -> Bool { name.utf8.first != UInt8(ascii: "_") }
-
     /// Ids are ASCII almost always: those are upper-cased byte by byte, without Unicode's tables.
     fileprivate static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
 

@@ -1,13 +1,20 @@
-/// Answers given before a run (`--answers FILE`, `--set ID=VALUE`), keyed by `fieldid`
-/// or `flowid.fieldid` (cli.md). Every key must name exactly one field, and each field
-/// is named at most once in one source: an unknown or ambiguous key, a field named twice,
-/// or a list for a field that is not a multichoice is refused before the run starts.
-/// Each answer is used once, the first time its field is asked, and checked like a typed
-/// line; a screen shown again asks the person. Answers never used are listed at the end.
+/// Answers given before a run (`--answers FILE`, `--set ID=VALUE`), keyed by `fieldid`,
+/// `flowid.fieldid` or `flowid[N].fieldid` (`AnswerKey`, cli.md). Every key must name
+/// exactly one field, and each field (or run of one) is named at most once in one
+/// source: an unknown or ambiguous key, a run number for a flow no `for_each` repeats, a
+/// field named twice, or a list for a field that is not a multichoice is refused before
+/// the run starts. Each answer is used once, the first time its field is asked, and
+/// checked like a typed line; a screen shown again asks the person. In a repetition, a
+/// key without `[N]` answers the field once in every run that has no `[N]` key of its
+/// own (cli.md 1.2). Answers never used are listed at the end.
 public struct PresetAnswers: Sendable {
     /// Answers not used yet, by flow index and field id, each as given (its place: where
     /// it is written, else its source).
     private var answers: [Int: [String: Entry]] = [:]
+    /// Answers for one run of a repetition (`flowid[N].fieldid`), by flow, field and run.
+    private var runAnswers: [Int: [String: [Int: Entry]]] = [:]
+    /// The runs of a repetition that an answer without `[N]` has answered, by flow and field.
+    private var runsAnswered: [Int: [String: Set<Int>]] = [:]
 
     public init() {}
 
@@ -41,34 +48,44 @@ public struct PresetAnswers: Sendable {
     @discardableResult
     public mutating func add(_ entries: [Entry], from source: String? = nil, tree: ResponderTree) throws(KeyError) -> [(flow: Int, field: String)] {
         var fields: [(flow: Int, field: String)] = []
+        var runs: [Int?] = []
         for (index, entry) in entries.enumerated() {
             func refuse(_ reason: String) -> KeyError {
                 let place = entry.place ?? source
                 return KeyError(entry: index, reason: reason, description: (place.map { "\($0): " } ?? "") + reason)
             }
             let (flow, field): (Int, ResponderTree.FieldNode)
+            let run = AnswerKey(entry.key).run
             do {
                 (flow, field) = try resolve(entry.key, in: tree)
             } catch {
                 throw refuse(error.reason)
             }
-            if let earlier = zip(entries, fields).first(where: { $0.1 == (flow, field.id) })?.0 {
-                throw refuse("\(MessageText.quoted(entry.key)) and \(MessageText.quoted(earlier.key)) both answer the field '\(tree.flows[flow].id).\(field.id)'; give each field one answer")
+            if let earlier = zip(entries, zip(fields, runs)).first(where: { $0.1.0 == (flow, field.id) && $0.1.1 == run })?.0 {
+                let named = AnswerKey(flow: tree.flows[flow].id, run: run, field: field.id).written
+                throw refuse("\(MessageText.quoted(entry.key)) and \(MessageText.quoted(earlier.key)) both answer the field '\(named)'; give each field one answer")
             }
             if case .list = entry.answer, !field.type.kind.takesList {
                 throw refuse("the answer for \(MessageText.quoted(entry.key)) is a list, but only a multichoice field takes a list (\(MessageText.quoted(entry.key)) is of type \(field.type.rawValue))")
             }
             fields.append((flow, field.id))
+            runs.append(run)
         }
-        for (entry, (flow, field)) in zip(entries, fields) {
-            answers[flow, default: [:]][field] = Entry(key: entry.key, answer: entry.answer, place: entry.place ?? source)
+        for (entry, ((flow, field), run)) in zip(entries, zip(fields, runs)) {
+            let given = Entry(key: entry.key, answer: entry.answer, place: entry.place ?? source)
+            if let run { runAnswers[flow, default: [:]][field, default: [:]][run] = given } else { answers[flow, default: [:]][field] = given }
         }
         return fields
     }
 
-    /// The preset answer for a field as given, removed so it is used only once.
-    public mutating func take(flow: Int, field: String) -> Entry? {
-        answers[flow]?.removeValue(forKey: field)
+    /// The preset answer for a field as given, used up so it answers once; `run` is the
+    /// flow's run in a repetition under way (`Session.repetitionRun(of:)`), whose own
+    /// `[N]` answer comes first, and which an answer without `[N]` answers once.
+    public mutating func take(flow: Int, field: String, run: Int? = nil) -> Entry? {
+        guard let run else { return answers[flow]?.removeValue(forKey: field) }
+        if let own = runAnswers[flow]?[field]?.removeValue(forKey: run) { return own }
+        guard let shared = answers[flow]?[field], runsAnswered[flow, default: [:]][field, default: []].insert(run).inserted else { return nil }
+        return shared
     }
 
     /// The answers not taken, each with why, for a warning: the message names the key
@@ -76,10 +93,15 @@ public struct PresetAnswers: Sendable {
     /// `when` that decides whether it is asked. In the order of the flow's fields.
     public func unused(in tree: ResponderTree) -> [(flow: Int, field: String, message: String)] {
         tree.screens.flatMap { screen in
-            screen.fields.compactMap { field -> (flow: Int, field: String, message: String)? in
-                guard let key = answers[screen.flow]?[field.id]?.key else { return nil }
+            screen.fields.flatMap { field -> [(flow: Int, field: String, message: String)] in
+                let shared = answers[screen.flow]?[field.id].flatMap { runsAnswered[screen.flow]?[field.id] == nil ? $0 : nil }
+                let left = (shared.map { [$0] } ?? []) + (runAnswers[screen.flow]?[field.id] ?? [:]).sorted { $0.key < $1.key }.map(\.value)
                 let condition = field.when.map { "; it is asked only when `\(MessageText.sanitized($0.source))` holds" } ?? ""
-                return (screen.flow, field.id, "the answer for \(MessageText.quoted(key)) was not used: the run did not ask that field\(condition)")
+                return left.map { entry in
+                    let run = AnswerKey(entry.key).run
+                    let what = run.map { "the flow's run \($0) did not ask that field (runs are counted from 0)" } ?? "the run did not ask that field"
+                    return (screen.flow, field.id, "the answer for \(MessageText.quoted(entry.key)) was not used: \(what)\(condition)")
+                }
             }
         }
     }
@@ -90,15 +112,21 @@ public struct PresetAnswers: Sendable {
 
     private func resolve(_ key: String, in tree: ResponderTree) throws(Unresolved) -> (flow: Int, field: ResponderTree.FieldNode) {
         let fields = tree.screens.flatMap { screen in screen.fields.map { (flow: screen.flow, field: $0) } }
-        let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
+        let parsed = AnswerKey(key)
         let matches: [(flow: Int, field: ResponderTree.FieldNode)]
-        if parts.count == 2 {
-            matches = fields.filter { tree.flows[$0.flow].id == parts[0] && $0.field.id == parts[1] }
+        if let flow = parsed.flow {
+            matches = fields.filter { tree.flows[$0.flow].id == flow && $0.field.id == parsed.field }
         } else {
             matches = fields.filter { $0.field.id == key }
         }
         let unique = Dictionary(matches.map { ("\($0.flow).\($0.field.id)", $0) }) { first, _ in first }.values
-        if unique.count == 1, let match = unique.first { return match }
+        if unique.count == 1, let match = unique.first {
+            if parsed.run != nil, !tree.repeatedFlows.contains(match.flow) {
+                let plain = AnswerKey(flow: parsed.flow, field: parsed.field).written
+                throw Unresolved(reason: "\(MessageText.quoted(key)) numbers a run, but no for_each repeats flow '\(tree.flows[match.flow].id)'; write '\(plain)'")
+            }
+            return match
+        }
         if unique.isEmpty {
             let names = fields.map(\.field.id) + fields.map { "\(tree.flows[$0.flow].id).\($0.field.id)" }
             let hint = NearestName.suggest(key, among: names).map { "; did you mean '\($0)'?" } ?? ""

@@ -206,6 +206,8 @@ public final class ResponderTree: Sendable {
         let forEach: Compiled<Expression>?
         /// The param each element is given in.
         let element: String?
+        /// The param each run's 0-based position is given in.
+        let index: String?
     }
 
     /// A branch's `run` (spec §7 1.1), one of its list (1.2), or a field's check by a program (spec §6 1.2).

@@ -219,7 +219,7 @@ private struct ResponderTreeCompiler {
         }
         let launch = branch.launch.map { launch in
             ResponderTree.LaunchNode(arguments: forRunning ? arguments(launch.arguments) : [], forEach: expression(launch.forEach),
-                                     element: launch.element?.value)
+                                     element: launch.element?.value, index: launch.index?.value)
         }
         if launch?.forEach != nil {
             switch transition {

@@ -49,7 +49,7 @@ public struct ResultDocument: Sendable {
 
     /// Shell lines for `eval "$(flowrun run --output env f.yaml)"` (cli.md): first
     /// `FLOWRUN_STATUS`, `FLOWRUN_EXIT_CODE`, `FLOWRUN_SCREEN` and `FLOWRUN_MESSAGE`, then
-    /// one `FLOWID_NAME='value'` line per variable (`EnvOutputName`; private ones left out).
+    /// one `FLOWID_NAME='value'` line per variable (`EnvOutputName`).
     /// Lists and maps are JSON text, `null` is empty, other values render as templates render them.
     var env: String {
         let outcomeValues: [Value] = [.string(outcome.status.rawValue), .int(outcome.exitCode),
@@ -73,7 +73,7 @@ public struct ResultDocument: Sendable {
     /// `flowid.name` it stands for.
     private var envVariables: [(name: String, value: Value, source: String)] {
         values.keys.sorted().flatMap { flow in
-            (values[flow] ?? [:]).keys.sorted().filter(EnvOutputName.isWritten).map { name in
+            (values[flow] ?? [:]).keys.sorted().map { name in
                 (EnvOutputName.of(flow: flow, variable: name), values[flow]?[name] ?? .null, "\(flow).\(name)")
             }
         }

@@ -26,6 +26,7 @@ extension Session {
             }
             if let repetition = flowState.repetition {
                 guard tree.repeatedFlows.contains(flow), tree.flows[flow].params.contains(repetition.elementParam),
+                      repetition.indexParam.map(tree.flows[flow].params.contains) ?? true,
                       repetition.elements.indices.contains(repetition.position), repetition.elements.count <= SessionRun.maxElements,
                       repetition.results.count == repetition.position, repetition.finishedRuns.count == repetition.position else {
                     return "the repetition of flow '\(tree.flows[flow].id)' does not add up"

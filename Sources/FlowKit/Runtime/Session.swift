@@ -61,19 +61,26 @@ public struct Session: Sendable {
     public var path: [String] { state.path }
 
     /// Every flow's variables by flow id, with its computed values as they read now; a
-    /// flow that never started has its initial values.
+    /// flow that never started has its initial values. Private names are left out
+    /// (`PrivateName`): this is what every output shows.
     public var values: [String: [String: Value]] {
         let run = SessionRun(session: self)
         return Dictionary(tree.flows.indices.map { flow in
-            var values = state.flows[flow].variables
+            var values = PrivateName.removed(from: state.flows[flow].variables)
             // Read after the run stopped, a signal too: these are evaluated whole.
             var scope = run.scope(flow)
             scope.stopsOnInterruption = false
-            for name in tree.flows[flow].computed.keys { values[name] = scope.computed(name, of: flow) ?? .null }
+            for name in tree.flows[flow].computed.keys where !PrivateName.isPrivate(name) {
+                values[name] = scope.computed(name, of: flow) ?? .null
+            }
             if let results = state.flows[flow].results { values["results"] = .list(results) }
             return (tree.flows[flow].id, values)
         }) { first, _ in first }
     }
+
+    /// The run under way (from 0) of the `for_each` repetition of flow `flow`, if one
+    /// repeats it now: what `flowid[N].fieldid` answers count (cli.md 1.2).
+    public func repetitionRun(of flow: Int) -> Int? { state.flows[flow].repetition?.position }
 
     /// The run's outcome once it has ended.
     public var outcome: RunOutcome? {

@@ -225,6 +225,7 @@ struct SessionRun {
             }
             state.flows[node.flow].variables[field.id] = .null
             state.flows[node.flow].secret.remove(field.id)
+            remember(.null, for: field, in: node.flow, isSecret: isSecret)
             events.append(.answered(flow: tree.flows[node.flow].id, field: field.id, value: .null))
             steps = 0
             askField(from: position + 1, screen: screen)
@@ -306,9 +307,20 @@ struct SessionRun {
         } else {
             state.flows[flow].secret.remove(field.id)
         }
+        remember(answer, for: field, in: flow, isSecret: isSecret)
         events.append(.answered(flow: tree.flows[flow].id, field: field.id, value: answer))
         let answered = "\(tree.flows[flow].id).\(field.id)"
         state.forgottenSecrets.removeAll { $0 == answered }
+    }
+
+    /// Notes a field's answer for `--save-answers` (cli.md 1.2), under the key that
+    /// answers it again: in a `for_each` run, that run's own. Secrets, and answers
+    /// computed from one, are never noted; nor are private fields.
+    private mutating func remember(_ answer: Value, for field: ResponderTree.FieldNode, in flow: Int, isSecret: Bool) {
+        guard !isSecret, field.type != .secret, !PrivateName.isPrivate(field.id) else { return }
+        let key = AnswerKey(flow: tree.flows[flow].id, run: state.flows[flow].repetition?.position, field: field.id)
+        if state.lastAnswers == nil { state.lastAnswers = [:] }
+        state.lastAnswers?[key.written] = answer
     }
 
     /// Answers a field asked again after a resume (`nil`: no answer): checked as it
@@ -605,12 +617,11 @@ struct SessionRun {
             queue.append(.dispatch(tree.flows[child].doneAction, from: .flow(flow)))
             return .finishedAtOnce
         }
-        var run = given
-        run.set(element, to: first, isSecret: elementsAreSecret)
-        startFlow(child, given: run)
+        let repetition = SessionState.Repetition(elements: elements, elementsAreSecret: elementsAreSecret, position: 0,
+                                                 arguments: given, elementParam: element, indexParam: launch.index)
+        startFlow(child, given: repetition.given(to: first))
         guard !stopped else { return .notStarted }
-        state.flows[child].repetition = SessionState.Repetition(elements: elements, elementsAreSecret: elementsAreSecret, position: 0,
-                                                                arguments: given, elementParam: element)
+        state.flows[child].repetition = repetition
         stepsAtRepetitionStart[child] = steps
         events.append(.repeated(flow: tree.flows[child].id, element: 1, of: elements.count))
         return .started
@@ -641,7 +652,7 @@ struct SessionRun {
     private mutating func startNextRun(of flow: Int) -> Bool {
         guard var repetition = state.flows[flow].repetition else { return false }
         let finished = state.flows[flow]
-        repetition.results.append(finished.result.map(Value.map) ?? .map(finished.variables))
+        repetition.results.append(finished.result.map(Value.map) ?? .map(PrivateName.removed(from: finished.variables)))
         if !finished.secret.isEmpty || !finished.secretResult.isEmpty { state.flows[flow].secretResult.insert("results") }
         guard repetition.position + 1 < repetition.elements.count else {
             state.flows[flow].repetition = nil
@@ -652,10 +663,8 @@ struct SessionRun {
         done.repetition = nil
         repetition.finishedRuns.append(done)
         repetition.position += 1
-        var given = repetition.arguments
-        given.set(repetition.elementParam, to: repetition.elements[repetition.position], isSecret: repetition.elementsAreSecret)
         let secretResults = state.flows[flow].secretResult.contains("results")
-        startFlow(flow, given: given)
+        startFlow(flow, given: repetition.given(to: repetition.elements[repetition.position]))
         state.flows[flow].repetition = repetition
         if secretResults { state.flows[flow].secretResult.insert("results") }
         events.append(.repeated(flow: tree.flows[flow].id, element: repetition.position + 1, of: repetition.elements.count))

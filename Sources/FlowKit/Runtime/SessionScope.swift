@@ -158,6 +158,8 @@ struct SessionScope: ValueScope {
             guard declared.contains(where: { $0.name == member }) else { return nil }
             return flows[target].result?[member] ?? .null
         }
+        // Without `result`, a private name is read only inside the flow (spec §4 1.2).
+        if PrivateName.isPrivate(member), !isWithin(target) { return nil }
         return flows[target].variables[member] ?? computed(member, of: target)
     }
 

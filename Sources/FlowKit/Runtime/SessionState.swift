@@ -78,10 +78,21 @@ struct SessionState: Sendable, Equatable, Codable {
         /// What every run is given (`with`), and the param that receives the element.
         var arguments: ParamValues
         var elementParam: String
+        /// The param that receives the run's position (`index`, spec §7 1.2), if any;
+        /// optional, so that a state saved before it existed still reads.
+        var indexParam: String?
         /// Each finished run's result, in order.
         var results: [Value] = []
         /// Each finished run as it ended, so that `back` can return into it.
         var finishedRuns: [FlowState] = []
+
+        /// What the run at `position` starts with: `with`, the element, and its position.
+        func given(to element: Value) -> ParamValues {
+            var given = arguments
+            given.set(elementParam, to: element, isSecret: elementsAreSecret)
+            if let indexParam { given.set(indexParam, to: .int(position), isSecret: false) }
+            return given
+        }
     }
 
     var flows: [FlowState]
@@ -121,6 +132,10 @@ struct SessionState: Sendable, Equatable, Codable {
     var forgottenSecrets: [String] = []
     /// The same for `result` names (`flowid.name`, as read from outside the flow).
     var forgottenResults: [String] = []
+    /// The last answer of each field answered, keyed as `--answers` reads it
+    /// (`AnswerKey`), for `--save-answers`: secret and private fields never enter it.
+    /// Optional, so that a state saved before it existed still reads.
+    var lastAnswers: [String: Value]?
 
     /// The fields of the screen on display that its form has asked, as the positions
     /// before this one: all of them at the action prompt (`Int.max`), none before the

@@ -92,6 +92,7 @@ public enum FlowSchema {
                             "with": ["$ref": "#/$defs/arguments", "description": "Values for the flow's params, by name."],
                             "for_each": expression("A list: the child flow runs once per element, and flowid.results then lists each run's result."),
                             "as": ["$ref": "#/$defs/id", "description": "The child flow's param that receives each element of for_each."],
+                            "index": ["$ref": "#/$defs/id", "description": "The child flow's param, declared as an int, that receives each run's 0-based position."],
                         ],
                         "required": ["to"],
                         "additionalProperties": false,

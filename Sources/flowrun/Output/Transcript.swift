@@ -9,7 +9,7 @@ import Darwin
 /// `--transcript FILE`: JSON Lines, one object per flow title and screen shown, answer
 /// given, action routed, message and end of run, appended as they happen. Every object
 /// has `event` and `time` (RFC 3339, UTC, milliseconds); an answer has the `line` as
-/// typed and the `value` as taken. Secret answers are masked, and control characters
+/// typed and the `value` as taken (neither for a private `_` field). Secret answers are masked, and control characters
 /// and bidirectional overrides are `\u` escapes, as in the JSON result. A class: the runners
 /// write to one transcript, and its first failed write is what the run reports at its end.
 final class Transcript {
@@ -46,11 +46,13 @@ final class Transcript {
     /// Records a line answering the prompt's field, and the value the session took from
     /// it, found in the events the answer caused (none when it was refused), each as
     /// FlowKit shows it: masked for a secret field, and for a value the session holds as
-    /// a secret (a default or an option computed from one).
+    /// a secret (a default or an option computed from one). A private field's answer
+    /// (`PrivateName`) is noted without its line and value: it appears in no output.
     func answered(_ prompt: FieldPrompt, line: String, events: [SessionEvent], session: Session) {
         let (flow, field) = (prompt.screen.flow, prompt.field.id)
-        var fields: [String: Value] = ["event": .string("answer"), "flow": .string(flow), "field": .string(field),
-                                       "line": .string(prompt.typed(line))]
+        var fields: [String: Value] = ["event": .string("answer"), "flow": .string(flow), "field": .string(field)]
+        guard !PrivateName.isPrivate(field) else { return record(fields) }
+        fields["line"] = .string(prompt.typed(line))
         for case .answered(let answeredFlow, let answeredField, let value) in events where answeredFlow == flow && answeredField == field {
             fields["value"] = session.shown(value, of: flow, name: field)
         }

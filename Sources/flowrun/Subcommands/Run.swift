@@ -15,20 +15,23 @@ extension FlowRun {
 
             --answers and --set answer fields before they are asked; each field at most once in \
             the file and once in the --set options (--set wins over the file). A list answers only \
-            a multichoice field. An answer for a field the run never asks is reported as a warning.
+            a multichoice field. A key flowid[N].fieldid answers the field in run N (from 0) of a \
+            for_each that repeats the flow; a key without [N] answers each run that has no [N] key. An \
+            answer for a field the run never asks is reported as a warning. --save-answers writes a file \
+            that --answers reads back.
 
             Exit status: 0 finished or quit; 2 the flow does not validate, or an --answers/--set \
-            entry is refused before the run (a key that names no field, a field named twice, a list \
-            for a field of one value), or a loop ran away; 3 input ended first; 65 a line of piped stdin is not \
+            entry is refused before the run (a key that names no field, a run number for a flow no \
+            for_each repeats, a field named twice, a list for a field of one value), or a loop ran away; 3 input ended first; 65 a line of piped stdin is not \
             UTF-8; 130/143/129/131 on SIGINT/SIGTERM/SIGHUP/SIGQUIT (state saved); 74 an output (stdout, --state, \
-            --transcript) could not be written; the flow's own `exit` code.
+            --transcript, --save-answers) could not be written; the flow's own `exit` code.
             """
         )
 
         @Argument(help: "The flow file.")
         var flow: String
 
-        @Option(help: "A YAML or JSON file of answers, keyed fieldid or flowid.fieldid (at most 16 MiB).")
+        @Option(help: "A YAML or JSON file of answers, keyed fieldid, flowid.fieldid or flowid[N].fieldid (at most 16 MiB).")
         var answers: String?
 
         @Option(name: .customLong("set"), help: ArgumentHelp("An answer, as ID=VALUE (repeatable).", valueName: "id=value"))
@@ -58,6 +61,9 @@ extension FlowRun {
         @Flag(help: "Let the flow run the programs its `run` steps name.")
         var trust = false
 
+        @Option(help: "When the run ends, write each field's last answer here, as YAML that --answers reads back (secrets and private names left out).")
+        var saveAnswers: String?
+
         func validate() throws {
             if resume && state == nil { throw ValidationError("--resume needs --state FILE") }
             for preset in presets where !preset.contains("=") { throw ValidationError("--set takes ID=VALUE, not '\(MessageText.sanitized(preset))'") }
@@ -81,29 +87,18 @@ extension FlowRun {
             var events: [SessionEvent] = []
             // Files are written only where a file can be: a directory, a device or a FIFO given
             // as --state or --transcript is refused before anything is read or asked.
-            for path in [state, transcript].compactMap({ $0 }) {
+            for path in [state, transcript, saveAnswers].compactMap({ $0 }) {
                 do {
                     try AtomicFile.check(path)
                 } catch {
                     throw RunFailure(error.description).exit()
                 }
             }
-            // One run at a time on a state file: two would interleave their answers.
-            var stateLock: FileLock?
-            if let state {
-                do {
-                    stateLock = try FileLock.exclusive(for: state)
-                } catch .held(let holder) {
-                    throw RunFailure("'\(state)' is in use by another flowrun run\(holder.map { " (process \($0))" } ?? ""); wait for it to end, or give another --state").exit()
-                } catch .refused(let error) {
-                    throw RunFailure(error.description).exit()
-                } catch .unavailable(let reason) {
-                    // Where no lock file can be made, no state file can be either.
-                    Console.error("cannot write '\(state)': \(reason)")
-                    throw ExitCode.ioError
-                }
-            }
-            defer { withExtendedLifetime(stateLock) {} }
+            // One run at a time on a state file: two would interleave their answers. The
+            // answers file is replaced as the state is (`AtomicFile`), under its own lock.
+            let stateLock = try state.map { try Self.lock($0, option: "--state") }
+            let answersLock = try saveAnswers.map { try Self.lock($0, option: "--save-answers") }
+            defer { withExtendedLifetime((stateLock, answersLock)) {} }
             if resume, let state {
                 do {
                     guard case .bytes(let saved) = try SourceFile.load(state, maxSize: 64 << 20) else { throw RunFailure("'\(state)' is too large") }
@@ -196,6 +191,7 @@ extension FlowRun {
             // An answer given for a field the run never asked is said, not dropped unnoticed.
             if !interrupted { for unused in answered.unused(in: tree) { Console.warning(unused.message) } }
             let saved = StateFile.save(finished, to: state)
+            let answersSaved = saveAnswers.map { AtomicFile.replaceReporting($0, with: Array(finished.savedAnswers.utf8)) } ?? true
             memory?.save(finished.answersToRemember)
             if interrupted {
                 let message = "interrupted" + (state.map { "; progress saved in \($0)" } ?? "")
@@ -220,8 +216,24 @@ extension FlowRun {
                 Console.error(failure.description + " (the transcript is incomplete)")
                 throw ExitCode.ioError
             }
-            if !saved { throw ExitCode.ioError }
+            if !saved || !answersSaved { throw ExitCode.ioError }
             if result.outcome.exitCode != 0 { throw ExitCode(Int32(clamping: result.outcome.exitCode)) }
+        }
+
+        /// An exclusive lock on a file the run replaces (`--state`, `--save-answers`), taken
+        /// before anything is asked.
+        private static func lock(_ path: String, option: String) throws -> FileLock {
+            do {
+                return try FileLock.exclusive(for: path)
+            } catch .held(let holder) {
+                throw RunFailure("'\(path)' is in use by another flowrun run\(holder.map { " (process \($0))" } ?? ""); wait for it to end, or give another \(option)").exit()
+            } catch .refused(let error) {
+                throw RunFailure(error.description).exit()
+            } catch .unavailable(let reason) {
+                // Where no lock file can be made, no file can be replaced either.
+                Console.error("cannot write '\(path)': \(reason)")
+                throw ExitCode.ioError
+            }
         }
 
         /// The entries of `--answers FILE`; `--set` entries, added after them, win.

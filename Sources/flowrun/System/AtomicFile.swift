@@ -165,8 +165,16 @@ enum StateFile {
     @discardableResult
     static func save(_ session: Session, to path: String?) -> Bool {
         guard let path else { return true }
+        return AtomicFile.replaceReporting(path, with: session.savedState())
+    }
+}
+
+extension AtomicFile {
+    /// `replace`, with a failure reported on stderr rather than thrown. Returns whether
+    /// the file was written.
+    static func replaceReporting(_ path: String, with bytes: [UInt8]) -> Bool {
         do {
-            try AtomicFile.replace(path, with: session.savedState())
+            try replace(path, with: bytes)
             return true
         } catch {
             Console.error(error.description)

@@ -41,7 +41,8 @@ struct InteractiveRunner {
             }
             switch session.prompt {
             case .field(let prompt)?:
-                if let preset = presets.take(flow: session.tree.flow(named: prompt.screen.flow) ?? 0, field: prompt.field.id)?.answer {
+                let flow = session.tree.flow(named: prompt.screen.flow) ?? 0
+                if let preset = presets.take(flow: flow, field: prompt.field.id, run: session.repetitionRun(of: flow))?.answer {
                     if form.field?.position != prompt.position { form.ask(prompt) }
                     answer(preset, to: prompt)
                     continue

@@ -108,7 +108,7 @@ struct PlainRunner {
     /// session is told).
     private mutating func answer(for prompt: FieldPrompt) throws(Stop) -> FieldInput? {
         let flow = session.tree.flow(named: prompt.screen.flow) ?? 0
-        if let preset = presets.take(flow: flow, field: prompt.field.id) {
+        if let preset = presets.take(flow: flow, field: prompt.field.id, run: session.repetitionRun(of: flow)) {
             // `--defaults` shows the value it took (cli.md 1.2), masked for a secret.
             let shown = acceptDefaults ? prompt.echoed(preset.answer.written) : "(answered by --answers/--set)"
             write(PlainText.field(prompt) + shown + "\n")
