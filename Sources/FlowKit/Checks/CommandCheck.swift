@@ -9,7 +9,9 @@ enum CommandCheck: Check {
         for entry in context.index.flows {
             let flow = entry.flow
             var intos: [Located<String>] = []
-            flow.forEachBranch { branch in intos += branch.commands.compactMap(\.into) }
+            flow.forEachBranch { branch in
+                for command in branch.commands { if let into = command.into { intos.append(into) } }
+            }
             guard !intos.isEmpty else { continue }
             let declared = Dictionary(flow.variables.map { ($0.name.value, $0.value) }) { first, _ in first }
             for into in intos {

@@ -11,13 +11,11 @@ enum TargetCheck: Check {
             if let start = flow.start {
                 diagnostics += check(start, in: position, of: index)
             }
-            for handlers in [flow.handlers] + flow.screens.map(\.handlers) {
-                for transition in handlers.flatMap(\.branches).compactMap(\.transition) {
-                    switch transition.value {
-                    case .push(let target), .replace(let target):
-                        diagnostics += check(Located(target, at: transition.location), in: position, of: index)
-                    default: break
-                    }
+            flow.forEachBranch { branch in
+                switch branch.transition?.value {
+                case .push(let target)?, .replace(let target)?:
+                    diagnostics += check(Located(target, at: branch.transition?.location ?? flow.location), in: position, of: index)
+                default: break
                 }
             }
         }
