@@ -26,7 +26,7 @@ public struct CoverageUniverse: Sendable {
         for branch in tree.branches {
             // An observer runs wherever its flow is, whenever its notification is posted.
             let counted = switch branch.responder {
-            case .flow where branch.observing: tree.isPosted(branch.action)
+            case .flow where branch.kind == .observing: tree.isPosted(branch.action)
             case .screen(let screen): reachable.contains(screen)
             case .flow(let flow): flowsShowingSomething.contains(flow)
             }

@@ -31,7 +31,7 @@ enum CommandKey: String, MappingKey {
 }
 
 enum ScreenKey: String, MappingKey {
-    case title, text, fields, actions, on, terminal
+    case title, text, fields, actions, on, terminal, enter
 }
 
 enum FieldKey: String, MappingKey {

@@ -179,6 +179,7 @@ struct FlowModelBuilder {
             }
         }
         if let node = keys[.on] { screen.handlers = handlers(node) }
+        if let node = keys[.enter] { screen.enter = branches(node, observing: false) }
         screen.isTerminal = keys[.terminal].flatMap { reader.bool($0, what: "terminal") }?.value ?? false
         return screen
     }
@@ -340,14 +341,14 @@ struct FlowModelBuilder {
             } else if !Identifier.isValidAction(action.value) {
                 reader.report(.invalidID, "'\(action.value)' is not a valid action: an action id, or 'flowid.done'", at: action.location)
             }
-            let branches: [Branch]
-            if let list = value.sequence {
-                branches = list.compactMapExact { branch($0, observing: observing) }
-            } else {
-                branches = branch(value, observing: observing).map { [$0] } ?? []
-            }
-            return Handler(action: action, branches: branches)
+            return Handler(action: action, branches: branches(value, observing: observing))
         }
+    }
+
+    /// A handler's branches: one branch, or a list of them (spec §7).
+    private mutating func branches(_ node: Node, observing: Bool) -> [Branch] {
+        if let list = node.sequence { return list.compactMapExact { branch($0, observing: observing) } }
+        return branch(node, observing: observing).map { [$0] } ?? []
     }
 
     private mutating func branch(_ node: Node, observing: Bool) -> Branch? {

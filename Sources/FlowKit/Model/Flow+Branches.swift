@@ -1,6 +1,6 @@
 extension Flow {
     /// Calls `body` with every branch of the flow: of its own handlers, its screens'
-    /// handlers and its observers. The branches are read in place: several checks visit
+    /// handlers and `enter` (spec §5 1.2), and its observers. The branches are read in place: several checks visit
     /// every branch of every flow, and gathering them into an array copied each one.
     func forEachBranch(_ body: (Branch) -> Void) {
         for handler in handlers.indices {
@@ -10,6 +10,7 @@ extension Flow {
             for handler in screens[screen].handlers.indices {
                 for branch in screens[screen].handlers[handler].branches.indices { body(screens[screen].handlers[handler].branches[branch]) }
             }
+            for branch in screens[screen].enter.indices { body(screens[screen].enter[branch]) }
         }
         for observer in observers.indices {
             for branch in observers[observer].branches.indices { body(observers[observer].branches[branch]) }

@@ -6,6 +6,9 @@ public struct Screen: Sendable {
     public var fields: [Field]
     public var actions: [ActionEntry]
     public var handlers: [Handler]
+    /// `enter` (spec §5 1.2): branches run each time a transition makes the screen the one
+    /// shown, before it is shown; empty when the screen has none.
+    public var enter: [Branch] = []
     /// Once shown and answered, the screen's flow finishes.
     public var isTerminal: Bool
     public var location: SourceLocation

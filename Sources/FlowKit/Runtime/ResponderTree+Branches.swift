@@ -6,20 +6,38 @@ extension ResponderTree {
         public let action: String
         /// The branch's position in its handler, from 0.
         public let index: Int
-        /// Whether the handler observes the notification `action` (spec §7 1.1) rather
-        /// than handling the action `action`.
-        public var observing = false
+        public var kind = Kind.handling
+
+        /// What the branch's handler answers.
+        public enum Kind: Hashable, Sendable {
+            /// The action `action`.
+            case handling
+            /// The notification `action` (spec §7 1.1), which its flow observes.
+            case observing
+            /// Its screen becoming the one shown (`enter`, spec §5 1.2); `action` is "enter".
+            case entering
+        }
+
+        /// The `enter` branch at `index` of a screen.
+        static func entering(_ screen: Int, index: Int) -> BranchID {
+            BranchID(responder: .screen(screen), action: "enter", index: index, kind: .entering)
+        }
     }
 
-    /// Every handler branch of the tree: screens' and flows', in tree order.
+    /// Every handler branch of the tree: screens' (`enter` first) and flows', in tree order.
     public var branches: [BranchID] {
         responders.flatMap { responder in
             let observers: [String: HandlerNode] = if case .flow(let flow) = responder { flows[flow].observers } else { [:] }
-            return handlers(of: responder).map { (actionNames[$0.key], $0.value) }.sorted { $0.0 < $1.0 }.flatMap { action, handler in
+            let entering: [BranchID] = if case .screen(let screen) = responder {
+                (screens[screen].enter?.branches.indices ?? 0..<0).map { BranchID.entering(screen, index: $0) }
+            } else { [] }
+            let handling: [BranchID] = handlers(of: responder).map { (actionNames[$0.key], $0.value) }.sorted { $0.0 < $1.0 }.flatMap { action, handler in
                 handler.branches.indices.map { BranchID(responder: responder, action: action, index: $0) }
-            } + observers.keys.sorted().flatMap { name in
-                (observers[name]?.branches.indices ?? 0..<0).map { BranchID(responder: responder, action: name, index: $0, observing: true) }
             }
+            let observing: [BranchID] = observers.keys.sorted().flatMap { name in
+                (observers[name]?.branches.indices ?? 0..<0).map { BranchID(responder: responder, action: name, index: $0, kind: .observing) }
+            }
+            return entering + handling + observing
         }
     }
 
@@ -31,14 +49,20 @@ extension ResponderTree {
     /// "flow 'login' on submit, when attempts < 3", for reports.
     public func describe(_ branch: BranchID) -> String {
         let guardText = self.branch(branch)?.guardText.map { ", \($0)" } ?? ""
-        return "\(name(of: branch.responder)) \(branch.observing ? "observing" : "on") \(branch.action) #\(branch.index + 1)\(guardText)"
+        let handling = switch branch.kind {
+        case .handling: "on \(branch.action)"
+        case .observing: "observing \(branch.action)"
+        case .entering: "enter"
+        }
+        return "\(name(of: branch.responder)) \(handling) #\(branch.index + 1)\(guardText)"
     }
 
     func branch(_ id: BranchID) -> BranchNode? {
-        let handler: HandlerNode? = switch (id.observing, id.responder) {
-        case (true, .flow(let flow)): flows[flow].observers[id.action]
-        case (true, .screen): nil
-        case (false, _): actionNumber(id.action).flatMap { handlers(of: id.responder)[$0] }
+        let handler: HandlerNode? = switch (id.kind, id.responder) {
+        case (.observing, .flow(let flow)): flows[flow].observers[id.action]
+        case (.entering, .screen(let screen)): screens[screen].enter
+        case (.observing, .screen), (.entering, .flow): nil
+        case (.handling, _): actionNumber(id.action).flatMap { handlers(of: id.responder)[$0] }
         }
         guard let branches = handler?.branches, branches.indices.contains(id.index) else { return nil }
         return branches[id.index]
@@ -46,9 +70,9 @@ extension ResponderTree {
 }
 
 extension ResponderTree {
-    /// Calls `body` with every branch of every responder's handlers (observers aside) and
-    /// its responder, read in place: flows in tree order, each before its screens,
-    /// handlers in no set order.
+    /// Calls `body` with every branch of every responder's handlers (observers aside; a
+    /// screen's `enter` with the screen's) and its responder, read in place: flows in tree
+    /// order, each before its screens, handlers in no set order.
     func forEachHandlerBranch(_ body: (Responder, BranchNode) -> Void) {
         func visit(_ responder: Responder, _ handlers: [Int: HandlerNode]) {
             for handler in handlers.values {
@@ -57,13 +81,17 @@ extension ResponderTree {
         }
         for (flow, node) in flows.enumerated() {
             visit(.flow(flow), node.handlers)
-            for screen in node.screens { visit(.screen(screen), screens[screen].handlers) }
+            for screen in node.screens {
+                visit(.screen(screen), screens[screen].handlers)
+                for branch in screens[screen].enter?.branches ?? [] { body(.screen(screen), branch) }
+            }
         }
     }
 
-    /// Every branch of the tree: flows' handlers and observers, then screens' handlers.
+    /// Every branch of the tree: flows' handlers and observers, then screens' handlers and `enter`.
     var branchNodes: [BranchNode] {
-        let handlers = flows.flatMap { Array($0.handlers.values) + Array($0.observers.values) } + screens.flatMap { Array($0.handlers.values) }
+        let handlers = flows.flatMap { Array($0.handlers.values) + Array($0.observers.values) }
+            + screens.flatMap { Array($0.handlers.values) + ($0.enter.map { [$0] } ?? []) }
         return handlers.flatMap(\.branches)
     }
 

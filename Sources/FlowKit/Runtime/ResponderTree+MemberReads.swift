@@ -47,6 +47,7 @@ extension ResponderTree {
             render(screen.title)
             render(screen.text)
             route(screen.handlers.values)
+            route(screen.enter.map { [$0] } ?? [])
             for action in screen.actions {
                 render(action.label)
                 visit(action.when)

@@ -79,6 +79,8 @@ public final class ResponderTree: Sendable {
         public let actions: [ActionNode]
         /// Handlers by action number (`ResponderTree.actionNames`).
         let handlers: [Int: HandlerNode]
+        /// Its `enter` (spec §5 1.2), run each time a transition makes it the one shown.
+        let enter: HandlerNode?
         public let isTerminal: Bool
         /// "screen 'id'", as events and `flowrun chain` name the responder.
         let responderName: String
@@ -91,7 +93,7 @@ public final class ResponderTree: Sendable {
         public let location: SourceLocation
 
         init(id: String, flow: Int, title: Compiled<Template>?, text: Compiled<Template>?, fields: [FieldNode],
-             actions: [ActionNode], handlers: [Int: HandlerNode], isTerminal: Bool, responderName: String, pathName: String,
+             actions: [ActionNode], handlers: [Int: HandlerNode], enter: HandlerNode?, isTerminal: Bool, responderName: String, pathName: String,
              flowPath: [String], location: SourceLocation) {
             self.id = id
             self.flow = flow
@@ -100,6 +102,7 @@ public final class ResponderTree: Sendable {
             self.fields = fields
             self.actions = actions
             self.handlers = handlers
+            self.enter = enter
             self.isTerminal = isTerminal
             self.responderName = responderName
             self.pathName = pathName

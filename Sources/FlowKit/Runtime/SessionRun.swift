@@ -84,16 +84,43 @@ struct SessionRun {
 
     // MARK: Showing screens and asking fields
 
-    /// Shows the current screen (again): it joins the path, and its fields are asked
-    /// from the first. A flow left with nothing shown finishes (spec §8). A screen
-    /// `uncovered` by a child flow that finished asks only the fields left without a
-    /// valid answer, as after a branch that stays on it (spec §5 1.2).
+    /// Shows the current screen (again): its `enter` runs first, and a transition it makes
+    /// shows where that leads instead (spec §5 1.2); then the screen joins the path, and
+    /// its fields are asked from the first. A flow left with nothing shown finishes (spec
+    /// §8). A screen `uncovered` by a child flow that finished asks only the fields left
+    /// without a valid answer, as after a branch that stays on it (spec §5 1.2).
     mutating func show(uncovered: Bool = false) {
         guard !stopped else { return }
         guard let screen = currentScreen else {
             finishFlow(innermostFlow)
             return
         }
+        if let enter = tree.screens[screen].enter {
+            switch runEnter(enter, of: screen) {
+            case .handled(.stayed), .unhandled: break
+            case .handled(.moved):
+                queue.append(.showAfterEnter)
+                return
+            case .handled(.sent):
+                shownIfSentNowhere = (screen, uncovered)
+                return
+            }
+            guard !stopped else { return }
+        }
+        display(screen, uncovered: uncovered)
+    }
+
+    /// Runs the first branch of a screen's `enter` whose `when` holds (spec §5 1.2).
+    private mutating func runEnter(_ enter: ResponderTree.HandlerNode, of screen: Int) -> Routing {
+        let flow = tree.screens[screen].flow
+        guard let index = enter.branches.indices.first(where: { holds(enter.branches[$0].when, in: flow) }) else { return .unhandled }
+        let taken = ResponderTree.BranchID.entering(screen, index: index)
+        events.append(.routed(action: taken.action, responder: tree.screens[screen].responderName, branch: taken))
+        return .handled(run(enter.branches[index], handlingFlow: flow, responder: .screen(screen)))
+    }
+
+    /// Shows a screen whose `enter` made no transition, or that has none.
+    private mutating func display(_ screen: Int, uncovered: Bool) {
         state.path.append(tree.screens[screen].pathName)
         let started = startedFlows
         startedFlows = []
@@ -417,7 +444,13 @@ struct SessionRun {
         /// An action, by number, offered from a responder (nil: past the root).
         case dispatch(Int, from: Responder?)
         case finished(Int)
+        /// A screen's `enter` made a transition: what is on display now is shown (spec §5 1.2).
+        case showAfterEnter
     }
+
+    /// A screen whose `enter` sent an action or finished its flow, and how it was to be
+    /// shown: shown so, its `enter` done, should the queue empty with nothing moved.
+    private var shownIfSentNowhere: (screen: Int, uncovered: Bool)?
 
     /// Dispatches an action, by number, from a responder, and everything it leads to. A
     /// screen left on display asks the fields left without a valid answer (spec §5 1.2).
@@ -450,10 +483,18 @@ struct SessionRun {
                 if route(action, from: responder) == .handled(.moved) { showing = .screen }
             case .finished(let flow):
                 showing = max(showing, completeFinish(of: flow))
+            case .showAfterEnter:
+                showing = .screen
             }
-            if queue.isEmpty, showing != .nothing, !stopped {
+            guard queue.isEmpty, !stopped else { continue }
+            let entered = shownIfSentNowhere
+            shownIfSentNowhere = nil
+            if showing != .nothing {
                 show(uncovered: showing == .uncovered)
                 showing = .nothing
+                shown = true
+            } else if let entered, currentScreen == entered.screen {
+                display(entered.screen, uncovered: entered.uncovered)
                 shown = true
             }
         }
@@ -719,7 +760,7 @@ struct SessionRun {
             }
             guard let handler = tree.flows[flow].observers[notification] else { continue }
             for (index, branch) in handler.branches.enumerated() where holds(branch.when, in: flow) {
-                let taken = ResponderTree.BranchID(responder: .flow(flow), action: notification, index: index, observing: true)
+                let taken = ResponderTree.BranchID(responder: .flow(flow), action: notification, index: index, kind: .observing)
                 events.append(.observed(notification: notification, responder: tree.name(of: .flow(flow)), branch: taken))
                 _ = run(branch, handlingFlow: flow, responder: .flow(flow))
                 break
