@@ -19,10 +19,10 @@ struct FlowGraph {
         case back(from: Int)
     }
 
-    /// One dispatch on the way to an outcome: the action and the handler branch that took
-    /// it, or the application's fallback (`handler` nil).
+    /// One dispatch on the way to an outcome: the action (nil for a screen's `enter`) and
+    /// the handler branch that took it, or the application's fallback (`handler` nil).
     struct Hop {
-        let action: Int
+        let action: Int?
         let handler: StaticRoute.Reached?
         let branch: Int
 
@@ -229,12 +229,20 @@ struct FlowGraph {
 
     // MARK: Routing
 
-    /// What the screen's actions (and its being terminal) can do, before `back` and
-    /// finishing flows are resolved to screens.
+    /// What the screen's `enter` transitions (spec §5 1.2), its actions and its being
+    /// terminal can do, before `back` and finishing flows are resolved to screens.
     private mutating func outcomes(of screen: Int) -> [Routed] {
         let node = tree.screens[screen]
         let offered = node.actions.map(\.number)
         var outcomes: [Routed] = []
+        if let enter = node.enter {
+            let reached = StaticRoute.Reached(responder: .screen(screen), handler: enter)
+            // An `enter` branch without a transition leaves the screen to be shown: no move.
+            for (position, branch) in enter.branches.enumerated() where branch.transition != nil {
+                follow(branch, taken: [Hop(action: nil, handler: reached, branch: position)], at: .screen(screen), pair: nil,
+                       pushedFrom: [screen], onPath: [], into: &outcomes)
+            }
+        }
         for action in offered {
             route(action, from: .screen(screen), pushedFrom: [screen], fallback: true, hops: [], onPath: [], into: &outcomes)
         }
@@ -325,23 +333,9 @@ struct FlowGraph {
         // Past the root (nil) lies the application alone: only its fallback applies.
         let reaching = StaticRoute(action, from: responder, in: tree)
         for reached in reaching.handlers {
-            let flow = tree.handlingFlow(of: reached.responder)
             for (position, branch) in reached.handler.branches.enumerated() {
-                let taken = hops + [Hop(action: action, handler: reached, branch: position)]
-                switch branch.transition {
-                case nil: outcomes.append(Routed(outcome: .stay, hops: taken))
-                case .push(let target)?: show(target, pushedFrom: pushedFrom, hops: taken, into: &outcomes)
-                case .replace(let target)?: show(target, pushedFrom: [], hops: taken, into: &outcomes)
-                case .back?: outcomes.append(Routed(outcome: .back(from: flow), hops: taken))
-                case .send(let next)?:
-                    // The path is extended only here, where a send follows it.
-                    var path = onPath
-                    if let pair { path.insert(pair) }
-                    route(next, from: tree.next(of: reached.responder), pushedFrom: pushedFrom, fallback: true, hops: taken,
-                          onPath: path, into: &outcomes)
-                case .finish?: outcomes.append(Routed(outcome: .finished(flow: flow), hops: taken))
-                case .exit?: outcomes.append(Routed(outcome: .end, hops: taken))
-                }
+                follow(branch, taken: hops + [Hop(action: action, handler: reached, branch: position)], at: reached.responder, pair: pair,
+                       pushedFrom: pushedFrom, onPath: onPath, into: &outcomes)
             }
         }
         guard fallback, reaching.reachesApplication else { return }
@@ -353,6 +347,26 @@ struct FlowGraph {
                 outcomes.append(Routed(outcome: .back(from: tree.screens[screen].flow), hops: application))
             }
         case nil: break
+        }
+    }
+
+    /// Adds the outcomes of a branch of `responder` taken along `taken`; a `send` follows
+    /// the path of sends on, `pair` being the dispatch that it took (nil for an `enter`).
+    private mutating func follow(_ branch: ResponderTree.BranchNode, taken: [Hop], at responder: ResponderTree.Responder, pair: Pair?,
+                                 pushedFrom: [Int], onPath: Set<Pair>, into outcomes: inout [Routed]) {
+        let flow = tree.handlingFlow(of: responder)
+        switch branch.transition {
+        case nil: outcomes.append(Routed(outcome: .stay, hops: taken))
+        case .push(let target)?: show(target, pushedFrom: pushedFrom, hops: taken, into: &outcomes)
+        case .replace(let target)?: show(target, pushedFrom: [], hops: taken, into: &outcomes)
+        case .back?: outcomes.append(Routed(outcome: .back(from: flow), hops: taken))
+        case .send(let next)?:
+            // The path is extended only here, where a send follows it.
+            var path = onPath
+            if let pair { path.insert(pair) }
+            route(next, from: tree.next(of: responder), pushedFrom: pushedFrom, fallback: true, hops: taken, onPath: path, into: &outcomes)
+        case .finish?: outcomes.append(Routed(outcome: .finished(flow: flow), hops: taken))
+        case .exit?: outcomes.append(Routed(outcome: .end, hops: taken))
         }
     }
 

@@ -118,7 +118,7 @@ public struct FlowRoutes: Sendable {
         guard hops.isEmpty else {
             return hops.map { hop in
                 let launch = hop.node?.launch
-                return tree.actionNames[hop.action] + (hop.node?.when.map { " [when \($0.source)]" } ?? "")
+                return (hop.action.map { tree.actionNames[$0] } ?? "enter") + (hop.node?.when.map { " [when \($0.source)]" } ?? "")
                     + (launch?.forEach.map { " [for each \(launch?.element ?? "element") in \($0.source)]" } ?? "")
             }.joined(separator: " → ")
         }
