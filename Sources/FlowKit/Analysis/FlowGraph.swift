@@ -122,7 +122,7 @@ struct FlowGraph {
 
     /// Flows that are their parent's `start`, or that a branch of their parent replaces in.
     /// The screen a flow's `start` shows, through the `start` of child flows it names.
-    private static func entryScreen(of flow: Int, in tree: ResponderTree) -> Int? {
+    static func entryScreen(of flow: Int, in tree: ResponderTree) -> Int? {
         var current = flow
         while let start = tree.flows[current].start {
             switch start {

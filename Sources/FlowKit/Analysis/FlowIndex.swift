@@ -96,7 +96,7 @@ final class FlowIndex: Sendable {
             }
         }
         let entry = flows[flow].flow
-        return startResolves(flow) && resolve(entry.handlers) && entry.screens.allSatisfy { resolve($0.handlers) }
+        return startResolves(flow) && resolve(entry.handlers) && entry.screens.allSatisfy { resolve($0.handlersAndEnter) }
     }
 
     /// The flow and its ancestors, nearest first.

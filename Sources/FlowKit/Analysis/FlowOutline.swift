@@ -134,7 +134,7 @@ private final class ReferenceFinder {
                 template(action.label, in: position)
                 expression(action.when, in: position)
             }
-            for handler in screen.handlers { branches(handler, in: position, of: .screen(global)) }
+            for handler in screen.handlersAndEnter { branches(handler, in: position, of: .screen(global)) }
         }
     }
 

@@ -6,7 +6,7 @@ enum BranchOrderCheck: Check {
     static func check(_ context: CheckContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for entry in context.index.flows {
-            for handler in entry.flow.handlers + entry.flow.screens.flatMap(\.handlers) {
+            for handler in entry.flow.handlers + entry.flow.screens.flatMap(\.handlersAndEnter) {
                 guard let catchAll = handler.branches.firstIndex(where: { $0.when == nil }) else { continue }
                 for branch in handler.branches[(catchAll + 1)...] {
                     diagnostics.append(Diagnostic(

@@ -5,7 +5,7 @@ enum CheckRegistry {
     static var checks: [any Check.Type] {
         [
             IdentityCheck.self, ResponderChainCheck.self, FieldCheck.self, TargetCheck.self, DoneHandlerCheck.self,
-            ComputedCycleCheck.self, ExpressionCheck.self, LaunchCheck.self, CommandCheck.self,
+            ComputedCycleCheck.self, ExpressionCheck.self, LaunchCheck.self, CommandCheck.self, EnterLoopCheck.self,
             // Warnings only: left out when the validator does not find warnings.
             NotificationCheck.self, GraphCheck.self, BranchOrderCheck.self, ShadowedHandlerCheck.self, EnvNameCheck.self,
         ]

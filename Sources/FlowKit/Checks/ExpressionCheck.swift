@@ -42,7 +42,7 @@ struct ExpressionCheck: Check {
                 template(action.label, scope)
                 expression(action.when, scope, expecting: .bool)
             }
-            for handler in screen.handlers { checkHandler(handler, scope, handlingFlow: position) }
+            for handler in screen.handlersAndEnter { checkHandler(handler, scope, handlingFlow: position) }
         }
     }
 

@@ -14,7 +14,7 @@ enum ResponderChainCheck: Check {
                         diagnostics.append(unhandled(action.id, offeredBy: responder, tree: tree, verb: "screen offers"))
                     }
                 }
-                diagnostics += checkSends(screen.handlers, from: responder, tree: tree)
+                diagnostics += checkSends(screen.handlersAndEnter, from: responder, tree: tree)
             }
             diagnostics += checkSends(entry.flow.handlers, from: .flow(flow), tree: tree)
         }

@@ -43,6 +43,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
     case invalidKey = "invalid-key"
     case shadowedHandler = "shadowed-handler"
     case envNameClash = "env-name-clash"
+    case enterLoop = "enter-loop"
 
     /// What the code means, in one sentence: the one place this wording lives.
     ///
@@ -92,6 +93,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Codable {
         case .invalidKey: "An action's key is a digit, is not one character, or is another action's key on the same screen."
         case .shadowedHandler: "A flow's handler that nearer handlers, with branches that always hold, always take first."
         case .envNameClash: "The env output would write two values under one name, or over a variable the flow reads."
+        case .enterLoop: "Screens whose enter always leads on to each other, so that none is ever shown."
         }
     }
 

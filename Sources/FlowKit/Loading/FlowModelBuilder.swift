@@ -179,7 +179,9 @@ struct FlowModelBuilder {
             }
         }
         if let node = keys[.on] { screen.handlers = handlers(node) }
-        if let node = keys[.enter] { screen.enter = branches(node, observing: false) }
+        if let (_, keyNode, value) = keys.pairs(where: { $0 == .enter }).first, let key = keyNode.string {
+            screen.enter = Handler(action: Located(key, at: SourceLocation(keyNode)), branches: branches(value, observing: false))
+        }
         screen.isTerminal = keys[.terminal].flatMap { reader.bool($0, what: "terminal") }?.value ?? false
         return screen
     }

@@ -10,7 +10,9 @@ extension Flow {
             for handler in screens[screen].handlers.indices {
                 for branch in screens[screen].handlers[handler].branches.indices { body(screens[screen].handlers[handler].branches[branch]) }
             }
-            for branch in screens[screen].enter.indices { body(screens[screen].enter[branch]) }
+            if let enter = screens[screen].enter {
+                for branch in enter.branches.indices { body(enter.branches[branch]) }
+            }
         }
         for observer in observers.indices {
             for branch in observers[observer].branches.indices { body(observers[observer].branches[branch]) }

@@ -1,7 +1,8 @@
 /// What a responder does with one action (spec §7): the first branch whose
 /// `when` holds runs; if none holds, the action goes on up the chain.
 public struct Handler: Sendable {
-    /// The action handled: an id, or `flowid.done` for a child flow finishing.
+    /// The action handled: an id, or `flowid.done` for a child flow finishing; for a
+    /// screen's `enter` (spec §5 1.2), the key `enter` itself.
     public var action: Located<String>
     public var branches: [Branch]
 }

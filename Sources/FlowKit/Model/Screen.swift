@@ -7,11 +7,17 @@ public struct Screen: Sendable {
     public var actions: [ActionEntry]
     public var handlers: [Handler]
     /// `enter` (spec §5 1.2): branches run each time a transition makes the screen the one
-    /// shown, before it is shown; empty when the screen has none.
-    public var enter: [Branch] = []
+    /// shown, before it is shown. Its `action` is the `enter` key.
+    public var enter: Handler? = nil
     /// Once shown and answered, the screen's flow finishes.
     public var isTerminal: Bool
     public var location: SourceLocation
+}
+
+extension Screen {
+    /// The screen's handlers, then its `enter`: every branch it runs, for the checks
+    /// that read branches alike wherever they are written.
+    var handlersAndEnter: [Handler] { enter.map { handlers + [$0] } ?? handlers }
 }
 
 /// An action a screen offers (spec §5): written as an id or as a mapping.

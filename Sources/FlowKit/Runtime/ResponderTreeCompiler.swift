@@ -142,7 +142,7 @@ private struct ResponderTreeCompiler {
                                          location: action.id.location)
             },
             handlers: numbered(screen.handlers, handlingFlow: flow),
-            enter: screen.enter.isEmpty ? nil : ResponderTree.HandlerNode(branches: screen.enter.map { branch in compile(branch, handlingFlow: flow) }),
+            enter: screen.enter.map { handler in compile(handler, handlingFlow: flow) },
             isTerminal: screen.isTerminal,
             responderName: ResponderName.screen(screen.id.value),
             pathName: forRunning ? "\(index.flows[flow].flow.id.value)/\(screen.id.value)" : "",
