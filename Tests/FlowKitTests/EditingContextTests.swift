@@ -63,4 +63,15 @@ import Testing
         let found = context(Self.screen + "    fields:\n      - id: tag\n        validate:\n          - ")
         #expect(found.keys == ["rule", "run", "message"])
     }
+
+    /// A screen's `enter` (spec §5 1.2) is one branch or a list of them.
+    @Test(arguments: ["    enter: { ", "    enter:\n      ", "    enter:\n      - ", "    enter: [ { when: ok }, { "])
+    func anEnterIsOfferedABranchsKeys(line: String) {
+        let found = context(Self.screen + line)
+        #expect(found.keys == BranchKeyNames.all, "\(found.path): \(found.keys)")
+    }
+
+    private enum BranchKeyNames {
+        static let all = ["when", "set", "say", "push", "replace", "back", "send", "finish", "exit", "run", "post"]
+    }
 }

@@ -82,4 +82,19 @@ extension FlowOutlineTests {
         #expect(Set(EditingContext.functions).isSuperset(of: ["cel.bind", "semver", "isSemver", "major", "minor", "patch",
                                                               "compareTo", "isGreaterThan", "isLessThan", "exists_one"]))
     }
+
+    @Test func theEnterKeyOfAScreenIsExplained() throws {
+        let loaded = FlowLoader().load(Array("""
+            version: 1
+            flow: app
+            start: page
+            screens:
+              page:
+                enter: { say: hello }
+                actions: [quit]
+            """.utf8), file: "f.yaml")
+        let outline = FlowOutline(document: try #require(loaded.document), sources: loaded.sources)
+        let hover = outline.reference(at: Mark(line: 6, column: 5), in: "f.yaml")?.hover
+        #expect(hover?.hasPrefix("**enter** of screen 'page'") == true, "\(String(describing: hover))")
+    }
 }

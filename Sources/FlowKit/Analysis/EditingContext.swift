@@ -81,6 +81,9 @@ public struct EditingContext: Sendable {
         case ("validate"?, "-"?): return RuleKey.allCases.map(\.rawValue)
         case ("on"?, _?): return BranchKey.allCases.map(\.rawValue)
         case ("-"?, _?) where keys.dropLast().last == "on": return BranchKey.allCases.map(\.rawValue)
+        // A screen's `enter` (spec §5 1.2): one branch, or a list of them.
+        case (_, "enter"?) where keys.dropLast(2).last == "screens": return BranchKey.allCases.map(\.rawValue)
+        case ("enter"?, "-"?) where keys.dropLast(2).last == "screens": return BranchKey.allCases.map(\.rawValue)
         case ("observe"?, _?): return BranchKey.observer.map(\.rawValue)
         case ("-"?, _?) where keys.dropLast().last == "observe": return BranchKey.observer.map(\.rawValue)
         case ("run"?, "-"?): return CommandKey.allCases.map(\.rawValue)

@@ -117,6 +117,9 @@ private final class ReferenceFinder {
         for (local, screen) in flow.screens.enumerated() {
             let global = index.globalScreen(position, local)
             add(screen.id.location, "**screen `\(screen.id.value)`** of flow '\(flow.id.value)'", definition: nil)
+            if let enter = screen.enter {
+                add(enter.action.location, "**enter** of screen '\(screen.id.value)': runs each time a transition makes it the one shown, before it is shown; a transition it makes skips the screen", definition: nil)
+            }
             template(screen.title, in: position)
             template(screen.text, in: position)
             for field in screen.fields {

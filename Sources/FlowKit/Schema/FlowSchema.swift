@@ -266,6 +266,10 @@ public enum FlowSchema {
                 "actions": ["type": "array", "items": ["$ref": "#/$defs/action"], "description": "Offered once the fields are answered."],
                 "on": ["$ref": "#/$defs/handlers", "description": "Actions this screen handles itself."],
                 "terminal": flag("Once shown and answered, the screen's flow finishes; it offers no actions."),
+                "enter": [
+                    "description": "Runs each time a transition makes the screen the one shown, before it is shown: one branch, or a list of branches, the first whose 'when' holds running. A transition it makes skips the screen.",
+                    "oneOf": [["$ref": "#/$defs/branch"], ["type": "array", "items": ["$ref": "#/$defs/branch"]]],
+                ],
             ],
             "additionalProperties": false,
         ]
