@@ -3,7 +3,8 @@
 ///
 /// One mistake gives one diagnostic (spec §12 1.1): where a transition names nothing
 /// (`unknown-target`, or a send no responder handles), the screens it would reach are
-/// not reported unreachable, nor the screens it would leave dead ends.
+/// not reported unreachable, nor the screens it would leave dead ends; nor are the
+/// screens of an `enter-loop`, nor those leading into one, dead ends.
 enum GraphCheck: Check {
     static let codes: [DiagnosticCode] = [.unreachableScreen, .unusedFlow, .unusedHandler, .deadEnd, .backAtRoot]
 
@@ -12,7 +13,7 @@ enum GraphCheck: Check {
         // Without an included flow the graph is incomplete; its include error is reported.
         guard !index.flows.contains(where: { $0.flow.isPlaceholder }) else { return [] }
         // Where a transition names nothing, no `dead-end` is reported, as any screen's way out may pass through it.
-        let transitionsBroken = context.found.contains { $0.code == .unknownTarget || $0.code == .unhandledAction }
+        let transitionsBroken = context.found.contains { [.unknownTarget, .unhandledAction, .enterLoop].contains($0.code) }
         let tree = context.tree
         let graph = FlowGraph(tree)
         let started = startedFlows(graph)
