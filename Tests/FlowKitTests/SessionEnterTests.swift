@@ -192,4 +192,22 @@ import Testing
         #expect(run.session.outcome?.message?.hasPrefix("runaway-transitions") == true)
         #expect(run.shown.isEmpty)
     }
+
+    @Test func aResumedRunDoesNotEnterTheScreenAgain() throws {
+        let run = try SessionDriver("""
+        version: 1
+        flow: app
+        start: s
+        variables: { n: 0 }
+        screens:
+          s:
+            enter: { set: { n: n + 1 }, say: entering }
+            actions: [quit]
+        """)
+        var restored = try Session(tree: run.session.tree, restoring: run.session.savedState())
+        let events = restored.redisplay()
+        #expect(Self.timeline(events) == ["shown:s"])
+        #expect(restored.values["app"]?["n"] == .int(1))
+    }
 }
+
