@@ -134,6 +134,8 @@ import Testing
         run.enter("child", "finish")
         #expect(run.value("app", "log") == .string("enter done enter "))
         #expect(run.lastScreen == "app/a")
+        run.enter("child", "back")
+        #expect(run.value("app", "log") == .string("enter done enter enter "), "a child dismissed by back is a back onto the screen")
     }
 
     @Test func enterRunsItsCommandsFirst() throws {
