@@ -176,6 +176,7 @@ struct LiveValues {
             }
             for screen in tree.screens {
                 for action in screen.handlers.keys.sorted() { route(screen.handlers[action], action: action) }
+                route(screen.enter, action: nil)
                 for action in screen.actions { decide(action.when) }
                 for field in screen.fields {
                     decide(field.when)

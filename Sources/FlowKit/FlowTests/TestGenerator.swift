@@ -75,7 +75,7 @@ public struct TestGenerator: Sendable {
         guard case .branch(let branch) = item else { return "no input the search tries leads there" }
         let handlerRan = reached.contains { other in
             guard case .branch(let sibling) = other else { return false }
-            return sibling.responder == branch.responder && sibling.action == branch.action && sibling.observing == branch.observing
+            return sibling.responder == branch.responder && sibling.action == branch.action && sibling.kind == branch.kind
         }
         guard handlerRan else { return "the search never ran its handler" }
         guard let when = universe.tree.branch(branch)?.when else { return "an earlier branch took the action every time" }
