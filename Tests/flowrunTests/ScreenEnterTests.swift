@@ -60,5 +60,7 @@ import TestSupport
         let coverage = try #require((document["coverage"] as? [[String: Any]])?.first)
         let branches = try #require((coverage["total"] as? [String: [String: Double]])?["branches"])
         #expect(branches["total"] == 2 && branches["covered"] == 2, "both screens' enter branches: \(branches)")
+        let screens = try #require((coverage["total"] as? [String: [String: Double]])?["screens"])
+        #expect(screens["total"] == 2 && screens["covered"] == 2, "a screen its enter leaves is covered by being entered: \(screens)")
     }
 }

@@ -49,8 +49,9 @@ public enum CoverageItem: Hashable, Sendable {
         }
     }
 
-    /// The items an input exercised: the screens its events show, the action taken (when
-    /// the screen offers it and it was not refused) and the branches routed.
+    /// The items an input exercised: the screens its events show or enter (an `enter`
+    /// that leaves its screen leaves it unshown, spec §5 1.2), the action taken (when the
+    /// screen offers it and it was not refused) and the branches routed.
     public static func exercised(by events: [SessionEvent], action: String? = nil, on screen: Int?, in tree: ResponderTree) -> [CoverageItem] {
         var items: [CoverageItem] = []
         if let action, let screen, !events.contains(where: \.isRefusal),
@@ -63,6 +64,7 @@ public enum CoverageItem: Hashable, Sendable {
                 if let screen = tree.screen(flow: view.flow, id: view.screen) { items.append(.screen(screen)) }
             case .routed(_, _, let branch?), .observed(_, _, let branch):
                 items.append(.branch(branch))
+                if branch.kind == .entering, case .screen(let screen) = branch.responder { items.append(.screen(screen)) }
             case .repeated(let flow, _, _):
                 if let index = tree.flow(named: flow) { items.append(.repetition(flow: index)) }
             default:
