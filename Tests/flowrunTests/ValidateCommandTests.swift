@@ -22,7 +22,7 @@ import TestSupport
     @Test func exampleFlowsValidateCleanly() throws {
         let outcome = try FlowrunProcess.run(["validate", flows.path])
         #expect(outcome.status == 0, "\(outcome.stdout)")
-        #expect(outcome.stdout.hasSuffix("0 errors, 0 warnings in 5 files\n"))
+        #expect(outcome.stdout.hasSuffix("0 errors, 0 warnings in 6 files\n"))
         #expect(outcome.stderr.isEmpty)
     }
 

@@ -73,7 +73,7 @@ import TestSupport
         let junitProblems = try ReportValidator.problems(inJUnit: junit, expecting: .init(tests: 2, failedCases: 2, failures: 5, systemOuts: 0))
         #expect(junitProblems == nil, "\(junitProblems ?? "")")
         let clean = try FlowrunProcess.run(["validate", "--format", "junit", flows.path])
-        let cleanProblems = try ReportValidator.problems(inJUnit: clean.stdout, expecting: .init(tests: 5, failedCases: 0, failures: 0, systemOuts: 0))
+        let cleanProblems = try ReportValidator.problems(inJUnit: clean.stdout, expecting: .init(tests: 6, failedCases: 0, failures: 0, systemOuts: 0))
         #expect(cleanProblems == nil, "\(cleanProblems ?? "")")
     }
 
