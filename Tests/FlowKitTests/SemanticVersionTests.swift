@@ -93,4 +93,10 @@ import Testing
         #expect(back.description == "1.0.0-rc.1+b.5")
         #expect(elements.last == .string("1.0.0"))
     }
+
+    /// A version is boxed in a `Value`: a value stays as small as a string, so the model of
+    /// a large flow, which holds a value for every literal, does not grow with versions.
+    @Test func aVersionDoesNotMakeEveryValueLarger() {
+        #expect(MemoryLayout<Value>.size <= MemoryLayout<String>.size + 1)
+    }
 }

@@ -15,8 +15,10 @@ public enum Value: Sendable, Equatable {
     case map([String: Value])
     /// A semantic version made by `semver(s)` (spec §9 1.2). Outside expressions it is its
     /// canonical text (`SemanticVersion.description`): templates, results and outputs show
-    /// `1.2.0`; a saved state keeps it a version.
-    case semver(SemanticVersion)
+    /// `1.2.0`; a saved state keeps it a version. Boxed (`indirect`): a version is five
+    /// words, and inline it would triple every value's size, which a 10 MB flow's model
+    /// holds hundreds of thousands of.
+    indirect case semver(SemanticVersion)
 
     public static func == (lhs: Value, rhs: Value) -> Bool {
         switch (lhs, rhs) {

@@ -116,9 +116,11 @@ struct LanguageServer {
             guard let path = path(params["textDocument"]), documents[path] != nil,
                   let text = params["contentChanges"]?.array?.last?["text"]?.string else { return nil }
             let read = openDocuments(readBy: path)
-            // The previous text and check go first: two large documents need not meet.
+            // The previous text and check go first, and back to the system: two large
+            // documents need not meet, and the new one is not carved from their pieces.
             documents[path] = nil
             checks[path] = nil
+            AllocatorTuning.giveFreedMemoryBack()
             documents[path] = Array(text.utf8)
             return Change(path: path, identity: FlowFileFinder.identity(of: path), read: read)
         case "textDocument/didClose":

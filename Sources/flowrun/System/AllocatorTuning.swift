@@ -15,10 +15,12 @@ enum AllocatorTuning {
         #endif
     }
 
-    /// For `flowrun lsp`, after each round of checks: the memory a check freed is given
-    /// back to the system. Without it the next check of a large document does not fit in
-    /// what the last one left in pieces, and the peak grows with every edit (on a 10 MB
-    /// flow, from 11.4x the file after opening to 12.8x after the first edit).
+    /// For `flowrun lsp`, after each round of checks and once a changed document's old
+    /// text and check are dropped: the memory they held is given back to the system.
+    /// Without it the next check of a large document does not fit in what the last one
+    /// left in pieces, and the peak grows with every edit (on a 10 MB flow, from 11.5x the
+    /// file after opening to 12.8x after the first edit without either call, 12.2x with
+    /// the first only, 11.9x with both; a keystroke on a 23 KB flow stays at 1.3 ms).
     static func giveFreedMemoryBack() {
         #if canImport(Glibc)
         malloc_trim(0)
