@@ -22,6 +22,10 @@ struct LiveValues {
     var failures: [CommandResult] {
         [CommandResult(exitCode: 1)] + (names.contains("timed_out") ? [CommandResult(exitCode: 137, timedOut: true)] : [])
     }
+    /// The names set from a program's `stdout`, directly or through other names
+    /// (`_last: tags.stdout.split(...)[0]`): a guard that reads one waits for an output
+    /// the search does not make up.
+    private let fromProgramOutput: Set<String>
     /// The flows whose members (`signup.username`) something reads other than their own
     /// `done` handler: they matter after they end. Any other flow, once off every stack,
     /// matters no more: it starts afresh if it starts again.
@@ -88,6 +92,17 @@ struct LiveValues {
             }
         }
         names = live
+        var fromOutput = Set<String>()
+        changed = true
+        while changed {
+            changed = false
+            for (target, expression, _) in flow.feeds where !fromOutput.contains(target)
+                && Self.readsProgramOutput(expression, through: fromOutput) {
+                fromOutput.insert(target)
+                changed = true
+            }
+        }
+        fromProgramOutput = fromOutput
         self.strings = heldStrings + strings.filter { !heldStrings.contains($0) }
         self.numbers = numbers
     }
@@ -122,6 +137,23 @@ struct LiveValues {
     private struct Key: Encodable {
         var flows: [SessionState.FlowState]
         var phase: SessionState.Phase
+    }
+
+    /// Whether an expression reads a program's `stdout`, directly or through a name set from one.
+    func readsProgramOutput(_ expression: Expression) -> Bool {
+        Self.readsProgramOutput(expression, through: fromProgramOutput)
+    }
+
+    private static func readsProgramOutput(_ expression: Expression, through names: Set<String>) -> Bool {
+        var reads = false
+        expression.root.forEachNode { node in
+            switch node.kind {
+            case .select(_, "stdout"): reads = true
+            case .identifier(let name), .select(_, let name): reads = reads || names.contains(name)
+            default: break
+            }
+        }
+        return reads
     }
 
     /// The names an expression reads: bare names and members (`flow.name` reads both).

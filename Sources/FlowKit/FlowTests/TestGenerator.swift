@@ -63,14 +63,15 @@ public struct TestGenerator: Sendable {
         let bounded = search.nodes.count >= maxStates
         let reached = Set(firstHits.keys)
         return Generated(cases: cases, unreached: unreached,
-                         reasons: Dictionary(uniqueKeysWithValues: unreached.map { ($0, reason($0, reached: reached, bounded: bounded)) }),
+                         reasons: Dictionary(uniqueKeysWithValues: unreached.map { ($0, reason($0, reached: reached, bounded: bounded, live: live)) }),
                          stoppedAtBound: bounded, statesSearched: search.nodes.count, interrupted: Interruption.isRequested)
     }
 
-    /// Why the search did not reach an item: the bound, a guard that held for no answer
-    /// it tried where its handler ran (a validate warning candidate when no answer can
-    /// satisfy it), or nothing it tried leading there.
-    private func reason(_ item: CoverageItem, reached: Set<CoverageItem>, bounded: Bool) -> String {
+    /// Why the search did not reach an item: the bound, a guard that waits for a program's
+    /// output (its own, or an earlier branch's that always held), a guard that held for no
+    /// answer it tried where its handler ran (a validate warning candidate when no answer
+    /// can satisfy it), or nothing it tried leading there.
+    private func reason(_ item: CoverageItem, reached: Set<CoverageItem>, bounded: Bool, live: LiveValues) -> String {
         if bounded { return "the search stopped before it" }
         guard case .branch(let branch) = item else { return "no input the search tries leads there" }
         let handlerRan = reached.contains { other in
@@ -78,13 +79,16 @@ public struct TestGenerator: Sendable {
             return sibling.responder == branch.responder && sibling.action == branch.action && sibling.kind == branch.kind
         }
         guard handlerRan else { return "the search never ran its handler" }
-        guard let when = universe.tree.branch(branch)?.when else { return "an earlier branch took the action every time" }
-        var readsOutput = false
-        when.parsed.root.forEachNode { node in
-            if case .select(_, "stdout") = node.kind { readsOutput = true }
+        let stub = "its guard reads a program's stdout, which the search does not make up: write its stub by hand"
+        guard let when = universe.tree.branch(branch)?.when else {
+            // Taken only when no earlier branch holds: those may wait for an output.
+            let earlier = (0..<branch.index).compactMap {
+                universe.tree.branch(.init(responder: branch.responder, action: branch.action, index: $0, kind: branch.kind))?.when
+            }
+            return earlier.contains { live.readsProgramOutput($0.parsed) }
+                ? "an earlier branch's guard reads a program's stdout, which the search does not make up: write its stub by hand"
+                : "an earlier branch took the action every time"
         }
-        return readsOutput
-            ? "its guard reads a program's stdout, which the search does not make up: write its stub by hand"
-            : "its guard held for no answer tried (nor with a program failing)"
+        return live.readsProgramOutput(when.parsed) ? stub : "its guard held for no answer tried (nor with a program failing)"
     }
 }
