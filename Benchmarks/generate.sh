@@ -6,7 +6,8 @@
 #
 #   Benchmarks/generate.sh [REPEAT]
 #
-# Target: every example covered in full, each in under 10 s.
+# Target: every example covered in full (release.yaml: but for at most two items that need
+# a program's output written by hand), each in under 10 s.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -17,16 +18,21 @@ flowrun=$(bench_build_flowrun)
 root="$(cd "$BENCH_DIR/.." && pwd)"
 
 # Before: seconds (release) and states searched; sign-in stopped at the 50,000-state bound.
-declare -A before_seconds=([browser]=0.01 [incident]=0.05 [notes]=0.01 [scaffold]=0.01 [signin]=7.63)
-declare -A before_states=([browser]=48 [incident]=495 [notes]=126 [scaffold]=50 [signin]=50009)
+# release.yaml came after the change: it has no figure before.
+declare -A before_seconds=([browser]=0.01 [incident]=0.05 [notes]=0.01 [release]=- [scaffold]=0.01 [signin]=7.63)
+declare -A before_states=([browser]=48 [incident]=495 [notes]=126 [release]=- [scaffold]=50 [signin]=50009)
 
 printf '%-10s %10s %10s %12s %12s  %s\n' example seconds before states before coverage
-for example in browser incident notes scaffold signin; do
+for example in browser incident notes release scaffold signin; do
     line=$(cd "$root" && python3 "$BENCH_DIR/measure.py" "$repeat" "$flowrun" test --generate "Flows/$example.yaml" -o "$out/$example.flowtest.yaml" --force)
     [ "$(bench_field "$line" status)" = 0 ] || { echo "generating $example failed" >&2; exit 1; }
     report=$(cd "$root" && "$flowrun" test --generate "Flows/$example.yaml" -o "$out/$example.flowtest.yaml" --force 2>&1)
     states=$(sed -n 's/^searched \([0-9]*\) state(s)$/\1/p' <<<"$report")
-    coverage=$(grep -q "everything reachable is covered" <<<"$report" && echo "full" || echo "NOT full")
+    stubs=$(grep -c "write its stub by hand" <<<"$report" || true)
+    missed=$(sed -n 's/.*no input the search tries reaches \([0-9]*\) item(s).*/\1/p' <<<"$report")
+    if grep -q "everything reachable is covered" <<<"$report"; then coverage="full"
+    elif [ "${missed:-0}" = "$stubs" ]; then coverage="all but $stubs that need a stub written by hand"
+    else coverage="NOT full"; fi
     printf '%-10s %10s %10s %12s %12s  %s\n' "$example" "$(printf '%.2f' "$(bench_field "$line" seconds)")" "${before_seconds[$example]}" \
         "$states" "${before_states[$example]}" "$coverage"
 done

@@ -486,6 +486,9 @@ import TestSupport
         #expect(generate.stderr.contains("no input the search tries reaches 1 item(s)"), "\(generate.stderr)")
         #expect(generate.stderr.contains("branch screen 'changes' enter #2: an earlier branch's guard reads a program's stdout, which the search does not make up: write its stub by hand"),
                 "\(generate.stderr)")
+        let second = directory.appendingPathComponent("again.flowtest.yaml")
+        _ = try FlowrunProcess.run(["test", "--generate", "Flows/release.yaml", "--output", second.path], directory: root)
+        #expect(try Data(contentsOf: second) == Data(contentsOf: output), "a second generation writes the same file, byte for byte")
         let run = try FlowrunProcess.run(["test", output.path, "--coverage"])
         #expect(run.status == 0, "\(run.stdout)")
         #expect(run.stdout.contains("total    3/3 100%        3/3 100%        6/7 85%"), "\(run.stdout)")
