@@ -79,16 +79,15 @@ public struct TestGenerator: Sendable {
             return sibling.responder == branch.responder && sibling.action == branch.action && sibling.kind == branch.kind
         }
         guard handlerRan else { return "the search never ran its handler" }
-        let stub = "its guard reads a program's stdout, which the search does not make up: write its stub by hand"
+        let readsOutput = "reads a program's stdout, which the search does not make up: write its stub by hand"
         guard let when = universe.tree.branch(branch)?.when else {
             // Taken only when no earlier branch holds: those may wait for an output.
             let earlier = (0..<branch.index).compactMap {
                 universe.tree.branch(.init(responder: branch.responder, action: branch.action, index: $0, kind: branch.kind))?.when
             }
             return earlier.contains { live.readsProgramOutput($0.parsed) }
-                ? "an earlier branch's guard reads a program's stdout, which the search does not make up: write its stub by hand"
-                : "an earlier branch took the action every time"
+                ? "an earlier branch's guard \(readsOutput)" : "an earlier branch took the action every time"
         }
-        return live.readsProgramOutput(when.parsed) ? stub : "its guard held for no answer tried (nor with a program failing)"
+        return live.readsProgramOutput(when.parsed) ? "its guard \(readsOutput)" : "its guard held for no answer tried (nor with a program failing)"
     }
 }
