@@ -7,7 +7,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "flowrun", targets: ["flowrun"]),
-        .library(name: "FlowKit", targets: ["FlowKit"]),
+        .library(name: "FlowKit", targets: ["FlowKit", "FlowExpressions", "FlowYAML"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", .upToNextMinor(from: "1.8.0")),
@@ -18,22 +18,30 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", .upToNextMinor(from: "1.8.1")),
     ],
     targets: [
-        // libyaml, from Debian's libyaml-dev. Only FlowKit/YAML/EventParser.swift imports it.
+        // libyaml, from Debian's libyaml-dev. Only FlowYAML/YAML/EventParser.swift imports it.
         .systemLibrary(
             name: "CYAML",
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         // RE2, from Debian's libre2-dev: a C face over its C++ API. Only
-        // FlowKit/Expressions/RegexPattern.swift imports it.
+        // FlowExpressions/RegexPattern.swift imports it.
         .target(name: "CRE2", linkerSettings: [.linkedLibrary("re2")]),
         // glibc's <malloc.h>, for `mallopt` and `malloc_trim`. Only flowrun's AllocatorTuning.swift imports it.
         .systemLibrary(name: "CMalloc"),
-        .target(name: "FlowKit", dependencies: ["CYAML", "CRE2"]),
+        // The engine in three layers, each importing only the ones below it:
+        // FlowYAML (the YAML tree with positions, diagnostics, text for a terminal),
+        // FlowExpressions (the expression language: values, parser, checker, evaluator),
+        // FlowKit (the flow model, loading, checks, analysis, runtime, flow tests, reports).
+        .target(name: "FlowYAML", dependencies: ["CYAML"]),
+        .target(name: "FlowExpressions", dependencies: ["FlowYAML", "CRE2"]),
+        .target(name: "FlowKit", dependencies: ["FlowYAML", "FlowExpressions"]),
         .executableTarget(
             name: "flowrun",
             dependencies: [
                 "FlowKit",
+                "FlowYAML",
+                "FlowExpressions",
                 "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
@@ -41,8 +49,8 @@ let package = Package(
             ]
         ),
         // Reusable helpers for both test targets: annotated fixtures, running the binary.
-        .target(name: "TestSupport", dependencies: ["FlowKit"], path: "Tests/TestSupport"),
-        .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "TestSupport"], exclude: ["Fixtures", "Golden"]),
-        .testTarget(name: "flowrunTests", dependencies: ["flowrun", "TestSupport"], exclude: ["Fixtures", "Golden"]),
+        .target(name: "TestSupport", dependencies: ["FlowKit", "FlowYAML", "FlowExpressions"], path: "Tests/TestSupport"),
+        .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "FlowYAML", "FlowExpressions", "TestSupport"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(name: "flowrunTests", dependencies: ["flowrun", "FlowKit", "FlowYAML", "FlowExpressions", "TestSupport"], exclude: ["Fixtures", "Golden"]),
     ]
 )

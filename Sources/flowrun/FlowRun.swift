@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowKit
+import FlowYAML
 
 @main
 struct FlowRun: ParsableCommand {

@@ -2,6 +2,8 @@ import Foundation
 import FlowKit
 import Testing
 import TestSupport
+import FlowYAML
+import FlowExpressions
 
 /// What the messages and fixes of author mistakes say: the marked fixtures in
 /// `Fixtures/Authoring` place them; these read their words.

@@ -2,6 +2,7 @@ import FlowKit
 import Foundation
 import Testing
 import TestSupport
+import FlowExpressions
 
 /// google/cel-spec's `simple` conformance data (`../shared/conformance/cel-spec`), run
 /// against flowrun's expressions wherever a case stays inside the subset of spec §9: each

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import TestSupport
+@testable import FlowYAML
 
 /// The recipe "add a diagnostic" of docs/development.md holds: every code of spec §12 is
 /// reported by the loader (`FlowLoader.codes`) or by a check of `CheckRegistry`; each of

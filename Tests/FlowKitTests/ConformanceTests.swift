@@ -2,6 +2,7 @@ import FlowKit
 import Foundation
 import Testing
 import TestSupport
+import FlowYAML
 
 /// Parity with libyaml on the YAML test suite in `../shared/conformance/yaml-test-suite`:
 /// the tree rejects what libyaml rejects, accepts what it accepts, and loads the

@@ -1,6 +1,7 @@
 import FlowKit
 import Testing
 import TestSupport
+import FlowYAML
 
 /// Plain scalars resolve by the YAML 1.2 core schema; tags override it.
 @Suite struct CoreSchemaTests {

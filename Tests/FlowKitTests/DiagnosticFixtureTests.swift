@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import TestSupport
+@testable import FlowYAML
 
 /// One fixture per diagnostic code of spec §12, each marking where its diagnostics
 /// must appear: a fixture must produce exactly its marked diagnostics, with the

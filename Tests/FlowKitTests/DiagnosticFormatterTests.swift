@@ -1,5 +1,6 @@
 import FlowKit
 import Testing
+import FlowYAML
 
 /// The clang-shaped rendering: safe on hostile lines, exact on wide ones.
 @Suite struct DiagnosticFormatterTests {

@@ -1,5 +1,6 @@
 import FlowKit
 import Testing
+import FlowYAML
 
 /// Where the cursor is, read from the text as it is typed: the flow style on the cursor's
 /// line reads as the block style does (cli.md 1.2). The cursor is at the end of the last line.

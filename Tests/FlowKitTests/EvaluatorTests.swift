@@ -1,6 +1,7 @@
 import FlowKit
 import Testing
 import TestSupport
+import FlowExpressions
 
 /// The evaluator: CEL's run-time semantics for the subset of spec §9. Most cases skip
 /// the checker on purpose, to reach what only dynamic values can.

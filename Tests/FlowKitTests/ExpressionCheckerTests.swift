@@ -1,6 +1,7 @@
 import FlowKit
 import Testing
 import TestSupport
+import FlowExpressions
 
 /// The checker: CEL's typing rules for spec §9, names along the chain, and issues at the
 /// token at fault.

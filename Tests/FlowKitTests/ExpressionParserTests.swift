@@ -1,6 +1,7 @@
 import FlowKit
 import Testing
 import TestSupport
+import FlowExpressions
 
 /// The parser: CEL's syntax for the subset of spec §9, positions, errors and limits.
 @Suite struct ExpressionParserTests {

@@ -2,6 +2,8 @@
 import Foundation
 import Testing
 import TestSupport
+@testable import FlowYAML
+@testable import FlowExpressions
 
 /// The recipe "add a field type" of docs/development.md holds: every `FieldType` has one
 /// kind in `FieldKinds/`, registered in `FieldType.kind`, and a fixture in

@@ -1,5 +1,6 @@
 import FlowKit
 import Testing
+import FlowYAML
 
 /// `FlowOutline`: what the language server shows of a flow, routing read through the
 /// Session's chain walk.

@@ -1,6 +1,7 @@
 import FlowKit
 import Testing
 import TestSupport
+import FlowYAML
 
 /// The engine behind `flowrun test`: reading test files, running cases, generating
 /// cases by searching a session's states.

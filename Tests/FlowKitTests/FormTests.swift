@@ -1,5 +1,6 @@
 import FlowKit
 import Testing
+import FlowYAML
 
 /// The terminal's form as a value: keys in, requests and lines out (spec §5 1.1).
 @Suite struct FormTests {

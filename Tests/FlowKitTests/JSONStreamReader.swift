@@ -1,4 +1,5 @@
 import FlowKit
+import FlowYAML
 
 /// JSON values for comparing trees with the YAML test suite's `in.json`: numbers are
 /// read, and taken from YAML, as doubles; object keys are unordered.

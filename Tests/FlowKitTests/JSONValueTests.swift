@@ -1,6 +1,7 @@
 import FlowKit
 import Foundation
 import Testing
+import FlowYAML
 
 /// The one JSON writer: Foundation's layout and number spelling (so documents read as
 /// they did when Foundation's encoder wrote them), keys sorted by their UTF-8 bytes, and

@@ -2,6 +2,8 @@
 import Foundation
 import Testing
 import TestSupport
+@testable import FlowYAML
+@testable import FlowExpressions
 
 /// docs/language.md, the authors' reference, kept in step with what flowrun reads: the keys
 /// each kind of mapping allows (the enums `unknown-key` checks against), the JSON Schema's

@@ -1,6 +1,7 @@
 import FlowKit
 import Testing
 import TestSupport
+import FlowExpressions
 
 /// CEL's macros (spec §9 1.1) where flow expressions meet them: their checking, and
 /// `has` on a flow's exposed names. cel-spec's data pins their values

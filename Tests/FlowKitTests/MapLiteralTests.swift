@@ -1,6 +1,7 @@
 import FlowKit
 import Testing
 import TestSupport
+import FlowExpressions
 
 /// Map literals (spec §9 1.1): `{"k": v}`, keyed by strings as flow values are.
 @Suite struct MapLiteralTests {

@@ -1,5 +1,6 @@
 @testable import FlowKit
 import Testing
+@testable import FlowYAML
 
 /// What a field or an action may leave out (help, pattern, when, key, …) is read as
 /// written, and absent where it is not written.

@@ -1,4 +1,5 @@
 @testable import FlowKit
+@testable import FlowYAML
 
 /// Every stored value of a flow model as lines of text, so two models can be compared
 /// whole: each YAML node is written as what it holds and where it was written, never as

@@ -1,5 +1,6 @@
 import FlowKit
 import Testing
+import FlowYAML
 
 /// Suggestions for misspelled names.
 @Suite struct NearestNameTests {

@@ -2,6 +2,7 @@ import FlowKit
 import Foundation
 import Testing
 import TestSupport
+import FlowYAML
 
 /// SARIF 2.1.0: the run's shape, rules, regions, URIs, message escaping, and the
 /// official schema.

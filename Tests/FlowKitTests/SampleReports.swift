@@ -1,4 +1,5 @@
 import FlowKit
+import FlowYAML
 
 /// Hand-built reports for the reporters' tests: errors and warnings (the validator
 /// emits no warnings yet), notes and fixes, and hostile text everywhere a user's words

@@ -2,6 +2,7 @@ import FlowKit
 import Foundation
 import Testing
 import TestSupport
+import FlowExpressions
 
 /// A state file edited by hand is either refused on resume, or it is a state the flow
 /// could be in: 600 random single-value edits (a value replaced, a key added or removed)

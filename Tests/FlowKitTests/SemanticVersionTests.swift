@@ -1,6 +1,7 @@
 import FlowKit
 import Foundation
 import Testing
+import FlowExpressions
 
 /// `SemanticVersion`: parsing as Kubernetes' CEL library parses (its `isSemver` and
 /// `semver` cases, strict and normalised, are the facts below), and SemVer 2.0

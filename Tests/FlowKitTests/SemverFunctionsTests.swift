@@ -1,6 +1,7 @@
 import FlowKit
 import Testing
 import TestSupport
+import FlowExpressions
 
 /// `isSemver`, `semver` and a version's methods (spec §9 1.2), as Kubernetes' CEL library
 /// defines them: its test cases are the facts here, with the checker's view of the

@@ -1,6 +1,7 @@
 import FlowKit
 import Synchronization
 import Testing
+import FlowExpressions
 
 /// `run` in a session (spec §7 1.1): the session asks its runner, puts the outcome in
 /// `into`, and keeps secrets out of what it shows. Real processes: RunCommandTests.

@@ -2,6 +2,7 @@ import FlowKit
 import Foundation
 import Testing
 import TestSupport
+import FlowExpressions
 
 /// Drives a session as plain mode does: each line answers the field on display, or
 /// names the action to take. Collects every event.

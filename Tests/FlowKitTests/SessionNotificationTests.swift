@@ -1,5 +1,6 @@
 import FlowKit
 import Testing
+import FlowExpressions
 
 /// `post` and `observe` (spec §7 1.1): a notification reaches every observer in the tree,
 /// root first, parents before children, in file order, whether or not it is on the

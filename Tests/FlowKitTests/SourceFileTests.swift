@@ -1,6 +1,7 @@
 import FlowKit
 import Foundation
 import Testing
+import FlowYAML
 
 /// `SourceFile.load` gives a file's exact bytes however it has to read them.
 @Suite struct SourceFileTests {

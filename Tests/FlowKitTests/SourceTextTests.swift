@@ -1,5 +1,6 @@
 import FlowKit
 import Testing
+import FlowYAML
 
 /// Line and column arithmetic agrees with libyaml's, whatever the line breaks.
 @Suite struct SourceTextTests {

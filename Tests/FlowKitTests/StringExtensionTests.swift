@@ -1,6 +1,7 @@
 import FlowKit
 import Testing
 import TestSupport
+import FlowExpressions
 
 /// The rest of cel-go's strings extension (spec §9 1.1) as the checker sees it; cel-spec's
 /// `string_ext` data pins the values (`CELConformanceTests`).

@@ -1,6 +1,7 @@
 import FlowKit
 import Testing
 import TestSupport
+import FlowExpressions
 
 /// Templates: `{{ expression }}` parts in text (spec §9).
 @Suite struct TemplateTests {

@@ -1,5 +1,6 @@
 import FlowKit
 import Testing
+import FlowYAML
 
 /// `--strict` and `--quiet` as pure decisions: the exit status and what is shown.
 @Suite struct ValidationOutcomeTests {

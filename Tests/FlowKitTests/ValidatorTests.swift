@@ -1,5 +1,6 @@
 import FlowKit
 import Testing
+import FlowYAML
 
 /// What `Validator` runs: every check by default, and only the checks that can find
 /// errors for the commands that stop on errors alone.

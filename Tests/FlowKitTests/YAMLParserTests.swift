@@ -1,6 +1,7 @@
 import FlowKit
 import Testing
 import TestSupport
+import FlowYAML
 
 /// The YAML layer: positions, keys, aliases, merge keys, documents, errors.
 @Suite struct YAMLParserTests {

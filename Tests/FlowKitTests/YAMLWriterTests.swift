@@ -1,6 +1,8 @@
 @testable import FlowKit
 import Foundation
 import Testing
+@testable import FlowYAML
+@testable import FlowExpressions
 
 /// The one YAML writer: when a string goes plain (both a YAML 1.2 and a YAML 1.1 reader
 /// read it back as that string), how doubles and escapes are spelled, and the flow style

@@ -1,4 +1,5 @@
 import FlowKit
+import FlowExpressions
 
 /// Names for expression tests: variables, flows with their members, and environment
 /// variables, all from dictionaries. Serves as both the checker's scope (types) and the

@@ -1,4 +1,5 @@
 import Foundation
+import FlowYAML
 
 /// A SARIF log as golden files hold it: without its rule catalogue, which lists every
 /// code of `DiagnosticCode` and is checked in code (`SARIFReporterTests`), so that a new

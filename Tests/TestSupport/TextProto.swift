@@ -1,3 +1,4 @@
+import FlowExpressions
 /// A reader for protobuf's text format, as far as google/cel-spec's conformance files
 /// use it: `name: "text"`, `name: 12`, `name: true`, `name { … }` and `name: { … }`,
 /// strings in single or double quotes with C escapes (and `\u`/`\U` code points), and

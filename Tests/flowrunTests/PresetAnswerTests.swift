@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import FlowExpressions
 
 /// `--answers` and `--set` take answers as written, or refuse them: lists stay
 /// lists, a field is answered once, an answer that is never used is reported.

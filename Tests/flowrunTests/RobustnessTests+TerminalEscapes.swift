@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import FlowYAML
 
 extension RobustnessTests {
     /// No escape sequence from a flow, an answer, the environment or a test file reaches a
@@ -53,7 +54,7 @@ extension RobustnessTests {
                 actions: [stop]
             """
 
-        static func expectNothingDrivesATerminal(_ text: String, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        static func expectNothingDrivesATerminal(_ text: String, _ what: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
             for (scalar, name) in [("\u{1B}", "ESC"), ("\u{07}", "BEL"), ("\u{9B}", "CSI"), ("\u{7F}", "DEL"), ("\u{202E}", "RLO")] as [(Unicode.Scalar, String)] {
                 #expect(!text.unicodeScalars.contains(scalar), "\(what) holds \(name): \(text.debugDescription)", sourceLocation: sourceLocation)
             }

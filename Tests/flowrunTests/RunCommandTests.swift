@@ -2,6 +2,7 @@ import FlowKit
 import Foundation
 import Testing
 import TestSupport
+import FlowYAML
 
 /// `flowrun run` in plain mode, as a script runs it: the built binary, real files, stdin.
 @Suite struct RunCommandTests {

@@ -2,6 +2,7 @@ import FlowKit
 import Foundation
 import Testing
 import TestSupport
+import FlowYAML
 
 /// `flowrun schema`: a JSON Schema (2020-12) that a real validator (Python's jsonschema,
 /// with the YAML 1.2 loader ruamel.yaml) finds well-formed, that accepts every example

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import FlowYAML
 
 /// What a run prints for each screen (spec §5 1.1): a `terminal` screen is shown like
 /// any other, flow titles head the first screen after their flow starts, and `--resume`

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import FlowExpressions
 
 /// The terminal shows a screen as one form (spec §5 1.1): fields, then an action bar;
 /// Tab and Shift-Tab move between them, answers are edited in place, action keys work

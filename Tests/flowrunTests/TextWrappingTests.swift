@@ -1,5 +1,6 @@
 import FlowKit
 import Testing
+import FlowYAML
 
 /// Screen text is wrapped to the terminal's width, wide characters counting two columns.
 @Suite struct TextWrappingTests {

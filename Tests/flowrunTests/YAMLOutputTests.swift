@@ -2,6 +2,7 @@ import FlowKit
 import Foundation
 import Testing
 import TestSupport
+import FlowYAML
 
 /// `--output yaml` (cli.md 1.2): idiomatic block YAML that a YAML 1.2 reader (ruamel.yaml)
 /// and a YAML 1.1 reader (PyYAML) both read back as the JSON document, with plain keys

@@ -1,4 +1,5 @@
 import FlowKit
+import FlowYAML
 import FoundationEssentials
 
 /// The time from a key press to the redrawn form, in process: a screen of 20 fields,

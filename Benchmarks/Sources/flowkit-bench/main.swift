@@ -12,6 +12,7 @@
 // growth of the process's peak resident memory during the first parse (the file's
 // own bytes excluded: they were read before).
 import FlowKit
+import FlowYAML
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import FlowKit
+import FlowExpressions
 import FuzzHarness
 
 /// The expression language: any text is parsed, checked against a fixed scope and, when

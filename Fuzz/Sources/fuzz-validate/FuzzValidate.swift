@@ -1,4 +1,5 @@
 import FlowKit
+import FlowYAML
 import FuzzHarness
 
 /// The loader and validator: any bytes are validated as a flow file; one that validates

@@ -1,4 +1,5 @@
 import FlowKit
+import FlowYAML
 import FuzzHarness
 
 /// The YAML layer: any bytes become a tree or diagnostics, and every node of the tree

@@ -1,3 +1,6 @@
+import FlowYAML
+import FlowExpressions
+
 /// Where a cursor is in a flow file's text, for completion (`flowrun lsp`): read from the
 /// lines and their indentation, since a file being typed is seldom valid YAML.
 public struct EditingContext: Sendable {

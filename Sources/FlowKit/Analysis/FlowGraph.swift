@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// The screens a run can show and where each can lead, found without running
 /// anything: every action a reachable screen offers is routed through the compiled
 /// tree's chain walk (`StaticRoute`), taking every branch (conditions are not evaluated).

@@ -1,3 +1,6 @@
+import FlowYAML
+import FlowExpressions
+
 /// What each place of a flow file names, for an editor (`flowrun lsp`): the tree of
 /// flows, screens and fields, and for every id, target, action, path and name read in an
 /// expression or template, what it means (a hover text) and where it is defined.

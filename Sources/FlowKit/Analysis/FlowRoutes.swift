@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// What the Session's chain walk (`StaticRoute`) says about a document, for the commands
 /// that print it (`flowrun chain`, `flowrun graph`) and the tests that hold the Session to
 /// it. Screens and flows are numbered as the compiled `ResponderTree` numbers them.

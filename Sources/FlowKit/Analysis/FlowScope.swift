@@ -1,3 +1,6 @@
+import FlowYAML
+import FlowExpressions
+
 /// The names an expression written in one flow can use (spec §9): the variables
 /// and fields of that flow and its ancestors, other flows' exposed names as
 /// `flowid.name`, and `env.NAME` for names an enclosing flow lists in `env`.

@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// `unreachable-branch` (spec §12 1.1): the first branch whose `when` holds runs, and a
 /// branch without `when` always holds, so every branch listed after one never runs.
 enum BranchOrderCheck: Check {

@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// One check of a flow tree, as a SwiftLint rule is one unit: it declares the codes of
 /// spec §12 it reports, finds them, and is listed in `CheckRegistry.checks`.
 protocol Check {

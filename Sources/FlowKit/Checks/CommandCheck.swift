@@ -1,3 +1,6 @@
+import FlowYAML
+import FlowExpressions
+
 /// Each `into` of a `run` (spec §7 1.1), one per command of a list (1.2), names a
 /// variable of the handling flow, declared in `variables` (as `{}` or `null`), which then
 /// holds `{ exit_code, stdout, timed_out }`.

@@ -1,3 +1,6 @@
+import FlowYAML
+import FlowExpressions
+
 /// `computed-cycle` (spec §4, §12 1.1): computed values that read each other in a circle
 /// could never be evaluated. A computed value reads another where a bare name in its
 /// expression resolves (along the chain, as at run time) to a computed value, or where

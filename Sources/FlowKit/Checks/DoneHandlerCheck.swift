@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// `unknown-done` (spec §8 1.1): a `c.done` handler runs only in a flow of which `c` is
 /// a child or a deeper descendant, since a finished flow dispatches `c.done` from its
 /// parent up. Anywhere else it can never run: on a screen, in a flow that is not an

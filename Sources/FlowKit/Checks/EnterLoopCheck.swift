@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// `enter-loop`: screens whose `enter` (spec §5 1.2) always makes a transition, each to
 /// another such screen, hand the run round and round without showing any, until the
 /// limit of steps without input stops it (spec §11). A screen's `enter` always leads on

@@ -1,3 +1,6 @@
+import FlowYAML
+import FlowExpressions
+
 /// `env-name-clash` (spec §12 1.2): two values that `--output env` would write under one
 /// shell name, or one such name that is also an environment variable the tree reads, which
 /// `eval` of the output would overwrite. Names come from `EnvOutputName`, as the output's do.

@@ -1,3 +1,6 @@
+import FlowYAML
+import FlowExpressions
+
 /// Parses and type-checks every expression and template of a flow file (spec §9),
 /// placing each problem on its token in the file (`expression-syntax`,
 /// `unknown-name`, `expression-type`, `expression-too-complex`, `bad-pattern`), and

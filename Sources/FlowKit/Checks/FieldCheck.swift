@@ -1,3 +1,6 @@
+import FlowYAML
+import FlowExpressions
+
 /// A field's own constraints (spec §6): `bad-bounds`, `empty-options` (and
 /// `missing-key` for a choice without options), `bad-pattern`, `bad-default`.
 enum FieldCheck: Check {

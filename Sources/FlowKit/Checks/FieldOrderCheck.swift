@@ -1,3 +1,6 @@
+import FlowYAML
+import FlowExpressions
+
 /// `read-before-asked` (spec §12 1.1): a screen asks its fields in order, so a field's
 /// `when`, label, help, default or rule that reads a field asked after it on the same
 /// screen reads that field's old value (`null` the first time).

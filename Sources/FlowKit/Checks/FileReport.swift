@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// The outcome of checking one file: its diagnostics, sorted by position, and its text.
 public struct FileReport: Sendable {
     public var file: String

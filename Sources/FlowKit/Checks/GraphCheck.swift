@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// The warnings about a flow's shape (spec §12): `unreachable-screen`, `unused-flow`,
 /// `unused-handler`, `dead-end` and `back-at-root`.
 ///

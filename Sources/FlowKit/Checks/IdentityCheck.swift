@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// `duplicate-id`: flow ids are unique in the whole tree; screen, child-flow, field
 /// and variable ids within their flow; action ids within their screen.
 enum IdentityCheck: Check {

@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// How flows are started with params (spec §3, §4, §7 1.1): every name a `with` gives,
 /// and the `as` and `index` of a `for_each`, is a param of the started flow
 /// (`unknown-name`); `index` names an int param (`expression-type`, 1.2); a `with` or

@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// `unobserved-notification` (spec §12 1.1): a `post` that no flow observes, and an
 /// `observe` of a notification that nothing posts. Both ends are reported, since either
 /// may be the misspelt one.

@@ -1,3 +1,6 @@
+import FlowYAML
+import FlowExpressions
+
 /// `not-an-option` (spec §12 1.1): a choice or multichoice field compared (`==`, `!=`,
 /// `in`) with a string literal that is none of its listed options, so the comparison
 /// always gives the same answer. The nearest option is suggested.

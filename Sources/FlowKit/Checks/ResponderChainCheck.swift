@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// `unhandled-action`: every action a screen offers, and every action a branch
 /// sends, has a handler somewhere up its responder chain. The note lists the chain.
 enum ResponderChainCheck: Check {

@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// `shadowed-handler` (spec §12 1.2): a flow's handler for an action that every screen
 /// offering it, and every `send` of it, below that flow hands to a nearer handler with
 /// a branch that always holds. It can never run. (A handler that nothing below uses at

@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// `unknown-target`: `start`, `push` and `replace` name a screen or child flow of
 /// the handling flow (spec §7), with the nearest valid name as a suggestion.
 enum TargetCheck: Check {

@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// What `--strict` and `--quiet` make of a validation run: which diagnostics fail it,
 /// which are shown, and the exit status. Pure functions, so the CLI's decisions can be
 /// tested without a binary (the validator does not emit warnings yet).

@@ -1,5 +1,6 @@
 import Dispatch
 import Synchronization
+import FlowYAML
 
 /// Checks flow files without running them and reports every problem as a diagnostic.
 ///

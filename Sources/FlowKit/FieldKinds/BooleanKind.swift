@@ -1,3 +1,6 @@
+import FlowYAML
+import FlowExpressions
+
 /// `boolean`: y/yes/true or n/no/false, in any case; asked as a Yes/No list.
 struct BooleanKind: FieldKind {
     var answerNoun: String { "yes or no" }

@@ -1,3 +1,6 @@
+import FlowYAML
+import FlowExpressions
+
 /// `choice`: one of the options, typed as its value or its 1-based number; asked as a list.
 struct ChoiceKind: FieldKind {
     var hasOptions: Bool { true }

@@ -1,3 +1,6 @@
+import FlowYAML
+import FlowExpressions
+
 /// One field type, whole (spec §6): the type of the value it sets, how a typed line
 /// reads, the constraints an answer keeps, what a valid `default` is, the lines a
 /// generated test tries, the widget that asks it in the terminal and how a form's row

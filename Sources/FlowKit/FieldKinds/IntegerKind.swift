@@ -1,3 +1,6 @@
+import FlowYAML
+import FlowExpressions
+
 /// `integer`: a whole number, `min`/`max` on its value.
 struct IntegerKind: FieldKind {
     var bounds: FieldBounds.Measure? { .value }

@@ -1,3 +1,6 @@
+import FlowYAML
+import FlowExpressions
+
 /// `multichoice`: a list of options, typed as values or numbers separated by commas, or
 /// as a YAML flow list (`[a, "b,c"]`, for options that hold a comma), kept in the
 /// options' order; `min`/`max` on how many. Asked as a checklist.

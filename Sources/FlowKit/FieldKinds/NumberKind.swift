@@ -1,3 +1,6 @@
+import FlowYAML
+import FlowExpressions
+
 /// `number`: a decimal literal that keeps its value as a double (spec §6 1.2),
 /// `min`/`max` on its value.
 struct NumberKind: FieldKind {

@@ -1,3 +1,6 @@
+import FlowYAML
+import FlowExpressions
+
 /// `secret`: text never shown, saved or logged (spec §6), with the rules of `text`.
 /// Its masking is decided where a field's values are shown (`FieldPrompt.isSecret`).
 struct SecretKind: FieldKind {

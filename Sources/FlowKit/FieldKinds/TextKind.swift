@@ -1,3 +1,6 @@
+import FlowYAML
+import FlowExpressions
+
 /// `text`: any line, as typed; `pattern` and `min`/`max` on its length in Unicode
 /// scalars, as CEL's size() counts. `SecretKind` shares its rules.
 struct TextKind: FieldKind {

@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// A path to read, as the system takes it and as reports show it, and why it is read.
 ///
 /// The bytes need not be UTF-8: a folder walk finds files whatever bytes their names

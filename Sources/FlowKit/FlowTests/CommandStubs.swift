@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// A flow test's stand-in for a program (cli.md `test`): the arguments it answers, after
 /// templating, and how it ends.
 public struct CommandStub: Sendable {

@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// One thing a test run can exercise: a screen shown, an action a screen offers taken,
 /// a handler or observer branch run, or a flow run for the elements of a `for_each`.
 public enum CoverageItem: Hashable, Sendable {

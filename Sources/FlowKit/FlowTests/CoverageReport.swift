@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// What the cases of one or more test files exercised of each flow file, per flow of
 /// its tree: screens, actions and handler branches, counted against `CoverageUniverse`.
 public struct CoverageReport: Sendable {

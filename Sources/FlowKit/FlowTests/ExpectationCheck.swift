@@ -1,3 +1,6 @@
+import FlowYAML
+import FlowExpressions
+
 /// Compares what a case expects with how its run ended. Secrets never show: a failing
 /// secret variable says only that it differs, and messages are compared as shown, with
 /// secrets masked (`******`).

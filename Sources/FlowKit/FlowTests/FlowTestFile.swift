@@ -1,4 +1,6 @@
 import FoundationEssentials
+import FlowYAML
+import FlowExpressions
 
 /// A flow test file (`*.flowtest.yaml`, cli.md `test`): the flow under test and its
 /// cases, every part with where it was written, so a failure points at its expectation.

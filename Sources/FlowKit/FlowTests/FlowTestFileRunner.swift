@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// Runs a test file: reads it, validates and compiles its flow, runs every case. A test
 /// file or flow with errors runs no case; its diagnostics are the result.
 public struct FlowTestFileRunner: Sendable {

@@ -1,4 +1,6 @@
 import FoundationEssentials
+import FlowYAML
+import FlowExpressions
 
 /// Reads a flow test file (cli.md `test`) into a `FlowTestFile`, or diagnostics at the
 /// places where it does not fit the format (docs/flow-tests.md).

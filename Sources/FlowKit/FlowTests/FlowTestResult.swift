@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// How one case of a test file went.
 public struct CaseResult: Sendable {
     public var name: Located<String>

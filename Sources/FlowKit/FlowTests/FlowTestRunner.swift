@@ -1,4 +1,5 @@
 import FoundationEssentials
+import FlowYAML
 
 /// Runs the cases of a test file, each on a fresh session, in process: input lines are
 /// read as plain mode reads them (cli.md), `answers` as `--answers` gives them.

@@ -1,3 +1,5 @@
+import FlowExpressions
+
 /// Writes a flow test file for generated cases: each case's input, and as its
 /// expectations what the run did (status, exit code, an exit's message, last screen, path, variables
 /// that changed, messages said), for the author to read and correct. Secret variables are left out.

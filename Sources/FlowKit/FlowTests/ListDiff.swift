@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// A line diff of two short lists, as test failures show an expected and an actual
 /// path: `  same`, `- expected only`, `+ actual only`, from a longest common subsequence.
 enum ListDiff {

@@ -1,3 +1,5 @@
+import FlowExpressions
+
 /// A text that a pattern matches, made from the pattern's own syntax, for `test
 /// --generate` to try at a field with a `pattern` or where a condition calls `matches`.
 /// It reads the subset of RE2 that flows use (literals, `.`, classes with ranges and `^`,

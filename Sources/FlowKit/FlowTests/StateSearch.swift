@@ -1,3 +1,6 @@
+import FlowYAML
+import FlowExpressions
+
 /// The breadth-first search behind `TestGenerator`: nodes are sessions, edges input lines.
 struct StateSearch {
     struct SearchNode {

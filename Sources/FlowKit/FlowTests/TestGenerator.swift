@@ -1,3 +1,5 @@
+import FlowExpressions
+
 /// Writes test cases that exercise everything reachable of a flow (`flowrun test
 /// --generate`): a breadth-first search of the session's states, trying
 /// `InputCandidates` at each prompt, finds the shortest input that reaches each

@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// The machine format of `flowrun test` (docs/flow-tests.md): files with their cases
 /// and failures, diagnostics as `validate --format json` gives them, a summary, and
 /// with `--coverage` the coverage per flow file. Keys are sorted.

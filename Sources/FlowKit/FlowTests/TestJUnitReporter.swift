@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// JUnit XML for CI systems: a `<testsuite>` per test file, a `<testcase>` per case with
 /// a `<failure>` listing its failed expectations; a file whose cases could not run is a
 /// suite with one `<error>`.

@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// The human format of `flowrun test`: each file with its cases (`PASS`/`FAIL`), each
 /// failure at its position in the test file with its diff, then a summary line; with
 /// coverage, a table per flow file and what was not covered. Names and messages from

@@ -1,3 +1,5 @@
+import FlowExpressions
+
 /// How a flow test's `values` match (cli.md `test` 1.2): an expected map is a subset of
 /// the actual one at every depth, maps inside list elements too; a list matches a list of
 /// the same length whose elements match in order; a semantic version matches its canonical

@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// A screen as a form in the terminal (spec §5 1.1): the fields answered so far, the
 /// field being answered with its editor, and an action bar. A value with no I/O: the
 /// front end feeds it keys and draws what `render` gives, redrawing only the form.

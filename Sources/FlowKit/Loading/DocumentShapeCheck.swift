@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// The first check of a flow file's structure, made while it is read (`FlowLoader`),
 /// before its model is built: one document whose root is a mapping.
 enum DocumentShapeCheck {

@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// What loading a flow file gave: the model (when the YAML allowed one), every
 /// diagnostic of the file and the files it includes, and their text.
 public struct FlowLoadResult: Sendable {

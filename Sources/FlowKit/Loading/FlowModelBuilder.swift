@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// Builds the flow model (spec §3–§8) from a document's YAML tree by hand, so that
 /// every value keeps its position and every problem becomes a diagnostic.
 struct FlowModelBuilder {

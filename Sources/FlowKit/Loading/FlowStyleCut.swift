@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// An unquoted expression that YAML's flow style cut apart (spec §12 1.2): at a `,`
 /// (`{ set: { r: l.map(x, x + 1) } }` reads as `r: l.map(x` and a key `x + 1)`), or at a
 /// bracket, which cannot be part of a plain value there (`{ set: { r: l[0] } }` is not YAML).

@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// The keys one kind of mapping may hold: an enum whose raw values are the keys as
 /// written. Reading a mapping matches each key's bytes against these names, without
 /// making a string of it, and looking a key up afterwards compares enum cases, not

@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// Typed reads of YAML nodes for the model builder: each read either returns a
 /// value with its location or records why it cannot, as a diagnostic.
 struct NodeReader {

@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// How a branch moves the user (spec §7), generic over what it names, so that one enum
 /// holds it both as written (`Transition`: names of screens, child flows and actions)
 /// and compiled (`ResponderTree.CompiledTransition`: a resolved target, a numbered

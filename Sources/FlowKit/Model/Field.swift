@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// An input field of a screen (spec §6).
 public struct Field: Sendable {
     public var id: Located<String>

@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// A parsed flow file: the root flow and the file's version.
 public struct FlowDocument: Sendable {
     public var root: Flow

@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// What a responder does with one action (spec §7): the first branch whose
 /// `when` holds runs; if none holds, the action goes on up the chain.
 public struct Handler: Sendable {

@@ -1,3 +1,5 @@
+import FlowExpressions
+
 /// An optional part of the model kept in storage of its own, allocated only when the
 /// file writes it: a field's `pattern`, a branch's `run`. Most entries leave these out,
 /// and inline each would cost its full size in every field, action and branch (a large

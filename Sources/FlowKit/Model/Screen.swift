@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// A screen (spec §5): text, fields to ask, actions to offer, and its own handlers.
 public struct Screen: Sendable {
     public var id: Located<String>

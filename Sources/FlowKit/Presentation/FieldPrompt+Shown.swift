@@ -1,3 +1,6 @@
+import FlowYAML
+import FlowExpressions
+
 /// What a field shows of its lines and values: the one place that decides masking for
 /// every front end (plain mode, the terminal form, the transcript, flow tests). A secret
 /// field shows nothing of its input, and nothing repeats a line typed at it, whatever it

@@ -1,3 +1,5 @@
+import FlowExpressions
+
 /// What the session waits for now, with everything a front end shows for it.
 public enum Prompt: Sendable {
     case field(FieldPrompt)

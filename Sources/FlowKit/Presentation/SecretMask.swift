@@ -1,3 +1,5 @@
+import FlowExpressions
+
 /// What stands for a secret wherever one would be shown (cli.md: never in `--state`,
 /// `--transcript`, diagnostics or logs).
 ///

@@ -1,3 +1,5 @@
+import FlowYAML
+
 extension Session {
     /// What the session waits for now, rendered; nil before `start()`. Rendering
     /// problems were reported as warnings when the screen or field was shown.

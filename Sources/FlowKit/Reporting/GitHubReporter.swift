@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// GitHub Actions workflow commands: one annotation per diagnostic, then the text
 /// format's summary line.
 ///

@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// The machine format of cli.md: files, diagnostics (with notes), and a summary.
 ///
 /// Keys are sorted, so the output is byte-for-byte stable. Beyond cli.md's keys,

@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// JUnit XML, as CI servers read it: one test case per file, a failure per error.
 ///
 ///     <?xml version="1.0" encoding="UTF-8"?>

@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// SARIF 2.1.0, for code-scanning services and SARIF viewers.
 ///
 /// - One run. `tool.driver.rules` lists every code of spec §12 in `DiagnosticCode`'s

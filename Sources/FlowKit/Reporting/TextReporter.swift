@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// The human format: each diagnostic as clang prints it, then
 /// `N errors, M warnings in K files`.
 public struct TextReporter: Reporter {

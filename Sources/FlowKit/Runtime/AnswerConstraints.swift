@@ -1,3 +1,5 @@
+import FlowExpressions
+
 /// A field's own constraints on an answer (spec §6): `pattern` (the whole answer),
 /// `min`/`max` (value, length or count by type), and membership of the options.
 /// Constraints apply only to an answer that was given.

@@ -1,3 +1,6 @@
+import FlowYAML
+import FlowExpressions
+
 /// Reads a typed line as a field's value, by cli.md's plain-mode rules: what holds for
 /// every field here, each type's own reading in its `FieldKind`.
 enum AnswerReader {

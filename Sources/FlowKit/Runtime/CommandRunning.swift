@@ -1,3 +1,6 @@
+import FlowYAML
+import FlowExpressions
+
 /// What a branch's `run` asks for (spec §7 1.1): a program and its arguments, after
 /// templating, started without a shell.
 public struct CommandRequest: Sendable, Equatable {

@@ -1,3 +1,6 @@
+import FlowYAML
+import FlowExpressions
+
 /// One answer given before the run (`--answers`, `--set`, a flow test's `answers`), as
 /// written: text is read as a typed line would be; a list (from YAML) answers a
 /// multichoice field item by item, so an option holding a comma is one item.

@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// Answers given before a run (`--answers FILE`, `--set ID=VALUE`), keyed by `fieldid`,
 /// `flowid.fieldid` or `flowid[N].fieldid` (`AnswerKey`, cli.md). Every key must name
 /// exactly one field, and each field (or run of one) is named at most once in one

@@ -1,3 +1,5 @@
+import FlowYAML
+
 extension ResponderTree {
     /// One branch of one responder's handler: what coverage counts and what a
     /// `routed` event names.

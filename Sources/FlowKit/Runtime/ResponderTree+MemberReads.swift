@@ -1,3 +1,5 @@
+import FlowExpressions
+
 extension ResponderTree {
     /// Every `flowid.name` that an expression or template of the tree reads as a member
     /// (`vault.pin`): what is read of a flow from outside it, also after it finished.

@@ -1,3 +1,6 @@
+import FlowYAML
+import FlowExpressions
+
 /// The flows of a validated document compiled for running: flows and screens by
 /// index, handlers by action, targets resolved, every expression and template parsed
 /// once. The responders of spec §1 are its flows and screens, linked by `next`.

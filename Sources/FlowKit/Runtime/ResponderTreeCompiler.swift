@@ -1,3 +1,6 @@
+import FlowYAML
+import FlowExpressions
+
 /// Why a document could not be compiled for running. Validated documents always
 /// compile; this guards the API against documents with errors.
 public struct CompileError: Error, Sendable, CustomStringConvertible {

@@ -1,3 +1,6 @@
+import FlowYAML
+import FlowExpressions
+
 /// The run's result (cli.md): status, exit code, message, last screen, path, and
 /// every flow's variables, as JSON, YAML or `eval`-able shell lines.
 public struct ResultDocument: Sendable {

@@ -1,3 +1,6 @@
+import FlowYAML
+import FlowExpressions
+
 /// A field asked again after a resume (a secret, or a required field a saved state left
 /// empty): the screen that owns it (a global index) and its place among that screen's fields.
 struct FieldAskedAgain: Sendable, Equatable {

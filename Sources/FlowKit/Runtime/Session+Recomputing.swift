@@ -1,3 +1,5 @@
+import FlowExpressions
+
 extension Session {
     /// A state file is untrusted (cli.md 1.2): after its values pass `problemInRestoredState`,
     /// what the flow determines is recomputed from the flow and those values, not read from

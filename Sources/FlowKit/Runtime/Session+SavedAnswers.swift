@@ -1,3 +1,5 @@
+import FlowExpressions
+
 extension Session {
     /// What `--save-answers` writes (cli.md 1.2): the last answer of each field answered,
     /// as YAML that `--answers` reads back, keyed `flowid.fieldid` (`flowid[N].fieldid` in

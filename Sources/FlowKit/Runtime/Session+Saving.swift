@@ -1,4 +1,5 @@
 import FoundationEssentials
+import FlowYAML
 
 /// Why a saved state cannot be restored.
 public struct SessionRestoreError: Error, Sendable, CustomStringConvertible {

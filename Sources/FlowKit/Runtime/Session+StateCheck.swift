@@ -1,3 +1,6 @@
+import FlowYAML
+import FlowExpressions
+
 extension Session {
     /// Why the state just restored cannot be a state of this tree (a file edited by hand,
     /// or damaged), or nil when it can. Checked: every stack entry is a screen or child of

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import FlowExpressions
 
 /// A run of a flow as a value-driven state machine (spec §6–§8): no I/O, no clock,
 /// no globals. Feed it answers and actions; it answers with events and a new prompt.

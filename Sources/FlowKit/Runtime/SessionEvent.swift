@@ -1,3 +1,6 @@
+import FlowYAML
+import FlowExpressions
+
 /// What happened in answer to an input: the session's only output.
 public enum SessionEvent: Sendable, Equatable {
     /// A screen was shown (or shown again), as it reads at that moment: `flow/screen`

@@ -1,4 +1,6 @@
 import FoundationEssentials
+import FlowYAML
+import FlowExpressions
 
 /// One input's worth of work on a session: a copy of its state, the events so far,
 /// and a count of the steps taken, so that a `send` loop stops at the limit.

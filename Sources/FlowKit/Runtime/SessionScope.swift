@@ -1,4 +1,5 @@
 import FoundationEssentials
+import FlowExpressions
 
 /// The values an expression in one flow reads at run time (spec §9): variables
 /// along the chain, `flowid.name`, and visible environment variables.

@@ -1,3 +1,5 @@
+import FlowExpressions
+
 /// Everything a session remembers between inputs: a plain value, so it can be saved,
 /// restored, compared and replayed.
 struct SessionState: Sendable, Equatable, Codable {

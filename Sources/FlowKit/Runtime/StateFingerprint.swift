@@ -1,3 +1,6 @@
+import FlowYAML
+import FlowExpressions
+
 /// What a saved state depends on in its flow: every flow (by place), every screen (by
 /// place), each screen's fields in order with their types and listed options, every
 /// variable and param with its type, and every `result` name. A state saved by one

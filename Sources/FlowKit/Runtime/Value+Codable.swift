@@ -1,3 +1,5 @@
+import FlowExpressions
+
 /// Values in saved states: plain JSON, except doubles, which are written as
 /// `{"$double": 1.5}` so that `1.0` comes back a double and `1` an int, and semantic
 /// versions, written `{"$semver": "1.2.0"}` so that they come back versions.

@@ -1,3 +1,5 @@
+import FlowExpressions
+
 extension Value {
     /// Whether the value is one of `type`'s (`dyn` and `null` take anything); elements of
     /// lists and values of maps are checked too, and may be `null`, as a list literal's

@@ -1,3 +1,6 @@
+import FlowYAML
+import FlowExpressions
+
 extension Value {
     /// The value a YAML literal stands for (a variable's initial value, an option, a default).
     init(literal node: Node) {

@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// The JSON Schema (2020-12) of flow files, version 1, for editors (yaml-language-server):
 /// every key of spec §3–§8 with its type and a description. The validator checks far
 /// more (targets, expressions, the responder chain); the schema catches what an editor

@@ -1,3 +1,5 @@
+import FlowYAML
+
 /// The JSON Schema (2020-12) of flow test files (`*.flowtest.yaml`, cli.md `test`,
 /// docs/flow-tests.md), for editors: every key with its type and a description.
 public enum FlowTestSchema {

@@ -1,4 +1,5 @@
 import FlowKit
+import FlowYAML
 
 /// Positions between flowrun's marks (1-based lines, columns in Unicode scalars, as
 /// libyaml counts) and the Language Server Protocol's (0-based lines, characters in

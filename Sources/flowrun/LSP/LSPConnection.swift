@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import FoundationEssentials
+import FlowYAML
 
 /// JSON-RPC over a byte stream, framed as the Language Server Protocol frames it: a
 /// `Content-Length` header, an empty line, then that many bytes of JSON.

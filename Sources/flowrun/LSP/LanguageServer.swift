@@ -1,5 +1,6 @@
 import FlowKit
 import FoundationEssentials
+import FlowYAML
 
 /// A Language Server Protocol server for flow files (cli.md `lsp`): the editor's open
 /// documents are checked as `validate` checks them on every change, and an outline of

@@ -6,6 +6,7 @@ import Darwin
 import ArgumentParser
 import FlowKit
 import SystemPackage
+import FlowYAML
 
 /// The process's standard streams: results on stdout, everything a person reads on stderr.
 enum Console {

@@ -1,4 +1,5 @@
 import FlowKit
+import FlowYAML
 
 extension FlowDiagram {
     enum Format: String, CaseIterable, Sendable {

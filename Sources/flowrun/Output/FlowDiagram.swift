@@ -1,4 +1,5 @@
 import FlowKit
+import FlowYAML
 
 /// The flows of a tree drawn as a graph (`flowrun graph`): flows as clusters, screens as
 /// nodes, and the moves a run can make as edges (`FlowRoutes.edges`), labelled with the

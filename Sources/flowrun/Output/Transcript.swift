@@ -1,5 +1,7 @@
 import FlowKit
 import FoundationEssentials
+import FlowYAML
+import FlowExpressions
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlowKit
 import FoundationEssentials
+import FlowYAML
 
 extension FlowRun {
     struct Chain: ParsableCommand {

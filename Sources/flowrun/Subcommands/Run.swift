@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowKit
+import FlowYAML
 
 extension FlowRun {
     struct Run: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlowKit
 import FoundationEssentials
+import FlowYAML
 
 /// `flowrun test --generate`: searches a flow for tests that cover it, writes them
 /// (beside the flow as NAME.flowtest.yaml unless told otherwise, never over a file

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import FlowKit
 import Synchronization
+import FlowYAML
 
 /// What the user sees while a `run` step's program runs: its stderr, line by line with
 /// control characters made harmless, and in a terminal a spinner with the step's label.

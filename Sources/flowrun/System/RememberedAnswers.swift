@@ -1,5 +1,7 @@
 import FlowKit
 import FoundationEssentials
+import FlowYAML
+import FlowExpressions
 
 /// `remember: true` answers, kept per user in the XDG state directory
 /// (`$XDG_STATE_HOME/flowrun/remembered.json`, by default under `~/.local/state`),

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import FlowKit
 import Synchronization
+import FlowExpressions
 
 /// SIGINT, SIGTERM, SIGHUP (the terminal closed, the SSH connection dropped) and SIGQUIT,
 /// noted rather than obeyed at once, so a run can kill the program it runs, save its

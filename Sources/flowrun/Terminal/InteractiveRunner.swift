@@ -1,4 +1,5 @@
 import FlowKit
+import FlowYAML
 
 /// Interactive mode (stdin is a terminal): each screen's heading and text printed once,
 /// then the screen as a form (`Form`) redrawn in place as keys arrive, at the bottom of

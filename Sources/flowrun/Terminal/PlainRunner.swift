@@ -1,4 +1,5 @@
 import FlowKit
+import FlowYAML
 
 /// Plain mode (cli.md): screens and prompts on stderr, one line of stdin per question.
 /// A refused line is reported and the next line is read for the same question.

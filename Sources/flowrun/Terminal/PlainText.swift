@@ -1,4 +1,5 @@
 import FlowKit
+import FlowYAML
 
 /// What plain mode writes for screens and prompts, and how it reads an action line.
 enum PlainText {

@@ -1,0 +1,5 @@
+import FlowExpressions
+
+/// Foundation declares an `Expression` of its own (its predicates'); within FlowKit the
+/// name means the flow language's.
+typealias Expression = FlowExpressions.Expression
