@@ -11,7 +11,7 @@ public struct Located<Value: Sendable>: Sendable {
     public var value: Value
     public var location: SourceLocation
 
-    public init(_ value: Value, at location: SourceLocation) {
+    @inlinable public init(_ value: Value, at location: SourceLocation) {
         self.value = value
         self.location = location
     }

@@ -6,11 +6,11 @@
 public final class YAMLTree: Sendable {
     /// The path the tree was parsed from, as given; diagnostics name it.
     public let file: String
-    let records: [NodeRecord]
+    @usableFromInline let records: [NodeRecord]
     let text: [UInt8]
     /// Children of collections, contiguous per collection. A mapping stores its
     /// pairs as key, value, key, value…, merged pairs included.
-    let children: [UInt32]
+    @usableFromInline let children: [UInt32]
     /// Tags as libyaml resolved them (`tag:yaml.org,2002:str`, `!local`); index 0 is unused.
     let tags: [String]
     /// The root node of each document, in order.
@@ -33,20 +33,20 @@ public final class YAMLTree: Sendable {
 }
 
 /// One node of the arena, 32 bytes.
-struct NodeRecord {
-    enum Kind: UInt8 { case scalar, sequence, mapping, alias }
+@usableFromInline struct NodeRecord: Sendable {
+    @usableFromInline enum Kind: UInt8, Sendable { case scalar, sequence, mapping, alias }
 
-    var kind: Kind
+    @usableFromInline var kind: Kind
     /// `ScalarStyle` or `CollectionStyle`, by kind.
     var style: UInt8
     /// `ScalarKind` for scalars.
-    var scalarKind: ScalarKind
+    @usableFromInline var scalarKind: ScalarKind
     /// Index into `YAMLTree.tags`, 0 for none.
     var tag: UInt32
     var start: PackedMark
     var end: PackedMark
     /// Scalar: offset into `text`. Collection: offset into `children`. Alias: the target record.
-    var first: UInt32
+    @usableFromInline var first: UInt32
     /// Scalar: byte length. Collection: number of entries in `children`. Alias: unused.
-    var count: UInt32
+    @usableFromInline var count: UInt32
 }
