@@ -22,6 +22,15 @@ struct LiveValues {
     var failures: [CommandResult] {
         [CommandResult(exitCode: 1)] + (names.contains("timed_out") ? [CommandResult(exitCode: 137, timedOut: true)] : [])
     }
+    /// The `run`s, by position, whose `into` a decision reads the `stdout` of (directly,
+    /// or through a name it feeds): the search tries them giving `InputCandidates.outputs`.
+    let outputRead: Set<SourceLocation>
+    /// For each name, the names a decision compares it with for equality (`pin ==
+    /// pin_again`), in tree order: a field is offered what they hold, and something else.
+    let compared: [String: [String]]
+    /// Whether a decision reads a semantic version (`semver(…)`): a text answer that is a
+    /// version is then tried with the next version too, the other side of a comparison.
+    let comparesVersions: Bool
     /// The names set from a program's `stdout`, directly or through other names
     /// (`_last: tags.stdout.split(...)[0]`): a guard that reads one waits for an output
     /// the search does not make up.
@@ -57,13 +66,32 @@ struct LiveValues {
         }
         var strings: [String] = []
         var numbers: [String] = []
+        var compared: [String: [String]] = [:]
+        var comparesVersions = false
+        var stdoutOf = Set<String>()
         let read = flow.decisions.map(\.expression) + flow.feeds.filter { live.contains($0.target) }.map(\.expression)
         for expression in read {
-            // A text that a `matches` of the condition accepts.
             expression.root.forEachNode { node in
-                guard case .call("matches", _, let arguments) = node.kind, case .literal(.string(let pattern))? = arguments.last?.kind,
-                      let example = PatternExample.matching(pattern), !strings.contains(example) else { return }
-                strings.append(example)
+                switch node.kind {
+                // A text that a `matches` of the condition accepts.
+                case .call("matches", _, let arguments):
+                    guard case .literal(.string(let pattern))? = arguments.last?.kind, let example = PatternExample.matching(pattern),
+                          !strings.contains(example) else { return }
+                    strings.append(example)
+                case .call("semver", _, _): comparesVersions = true
+                case .binary(.equal, let lhs, let rhs), .binary(.notEqual, let lhs, let rhs):
+                    let sides = [Self.reads(of: lhs).sorted(), Self.reads(of: rhs).sorted()]
+                    for (name, partner) in sides[0].flatMap({ name in sides[1].map { (name, $0) } }) + sides[1].flatMap({ name in sides[0].map { (name, $0) } })
+                    where name != partner && !compared[name, default: []].contains(partner) {
+                        compared[name, default: []].append(partner)
+                    }
+                case .select(let operand, "stdout"):
+                    switch operand.kind {
+                    case .identifier(let name), .select(_, let name): stdoutOf.insert(name)
+                    default: break
+                    }
+                default: break
+                }
             }
             Self.literals(of: expression.root) { value in
                 switch value {
@@ -103,6 +131,9 @@ struct LiveValues {
             }
         }
         fromProgramOutput = fromOutput
+        self.compared = compared
+        self.comparesVersions = comparesVersions
+        outputRead = Set(flow.runs.filter { stdoutOf.contains($0.into) }.map(\.location))
         self.strings = heldStrings + strings.filter { !heldStrings.contains($0) }
         self.numbers = numbers
     }
@@ -158,8 +189,12 @@ struct LiveValues {
 
     /// The names an expression reads: bare names and members (`flow.name` reads both).
     private static func reads(of expression: Expression) -> Set<String> {
+        reads(of: expression.root)
+    }
+
+    private static func reads(of root: ExpressionNode) -> Set<String> {
         var names = Set<String>()
-        expression.root.forEachNode { node in
+        root.forEachNode { node in
             switch node.kind {
             case .identifier(let name), .select(_, let name): names.insert(name)
             default: break
@@ -197,6 +232,8 @@ struct LiveValues {
     private struct Flowing {
         var decisions: [(expression: Expression, action: Int?)] = []
         var feeds: [(target: String, expression: Expression, action: Int?)] = []
+        /// Every `run` that stores its outcome, with the name it stores it in.
+        var runs: [(into: String, location: SourceLocation)] = []
 
         mutating func collect(_ tree: ResponderTree) {
             for flow in tree.flows {
@@ -227,6 +264,7 @@ struct LiveValues {
                 decide(branch.when, action: action)
                 decide(branch.launch?.forEach, action: action)
                 for assignment in branch.assignments { feed(assignment.name, assignment.expression, action: action) }
+                for command in branch.commands { if let into = command.into { runs.append((into, command.location)) } }
                 for (name, expression) in branch.launch?.arguments ?? [] { feed(name, expression, action: action) }
             }
         }
