@@ -93,9 +93,10 @@ struct InputCandidates {
         let flow = session.tree.screens[screen].flow
         let fields = session.tree.screens.filter { $0.flow == flow }.flatMap(\.fields)
         let taken = others.filter { Self.takes(prompt.field, $0) }
+        let offeredToBoth = Set(strings + numbers)
         return partners.flatMap { partner -> [String] in
             guard let field = fields.first(where: { $0.id == partner && $0.options == nil }),
-                  !taken.contains(where: { Self.takes(field, $0) && (strings + numbers).contains($0) }) else { return [] }
+                  !taken.contains(where: { offeredToBoth.contains($0) && Self.takes(field, $0) }) else { return [] }
             let text: String
             switch session.state.flows[flow].variables[partner] {
             case .string(let string)? where !string.isEmpty: text = string
@@ -115,7 +116,7 @@ struct InputCandidates {
 
     /// `text` with its last character moved on (a digit to the next, a letter to the next
     /// of its case), else with `x` added: as near to `text` as a different answer gets.
-    static func differing(from text: String) -> String {
+    private static func differing(from text: String) -> String {
         guard let last = text.unicodeScalars.last else { return "x" }
         let ranges: [ClosedRange<Unicode.Scalar>] = ["0"..."9", "a"..."z", "A"..."Z"]
         guard let range = ranges.first(where: { $0.contains(last) }) else { return text + "x" }

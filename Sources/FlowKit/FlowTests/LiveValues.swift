@@ -22,8 +22,8 @@ struct LiveValues {
     var failures: [CommandResult] {
         [CommandResult(exitCode: 1)] + (names.contains("timed_out") ? [CommandResult(exitCode: 137, timedOut: true)] : [])
     }
-    /// The `run`s, by position, whose `into` a decision reads the `stdout` of (directly,
-    /// or through a name it feeds): the search tries them giving `InputCandidates.outputs`.
+    /// The `run`s, by position, whose `into` has its `stdout` read by a decision or by what
+    /// feeds one (`_last: tags.stdout…`): the search tries them writing `InputCandidates.outputs`.
     let outputRead: Set<SourceLocation>
     /// For each name, the names a decision compares it with for equality (`pin ==
     /// pin_again`), in tree order: a field is offered what they hold, and something else.
@@ -32,8 +32,8 @@ struct LiveValues {
     /// version is then tried with the next version too, the other side of a comparison.
     let comparesVersions: Bool
     /// The names set from a program's `stdout`, directly or through other names
-    /// (`_last: tags.stdout.split(...)[0]`): a guard that reads one waits for an output
-    /// the search does not make up.
+    /// (`_last: tags.stdout.split(...)[0]`): a guard that reads one waits for an output,
+    /// which the search may not have tried.
     private let fromProgramOutput: Set<String>
     /// The flows whose members (`signup.username`) something reads other than their own
     /// `done` handler: they matter after they end. Any other flow, once off every stack,
@@ -80,10 +80,13 @@ struct LiveValues {
                     strings.append(example)
                 case .call("semver", _, _): comparesVersions = true
                 case .binary(.equal, let lhs, let rhs), .binary(.notEqual, let lhs, let rhs):
-                    let sides = [Self.reads(of: lhs).sorted(), Self.reads(of: rhs).sorted()]
-                    for (name, partner) in sides[0].flatMap({ name in sides[1].map { (name, $0) } }) + sides[1].flatMap({ name in sides[0].map { (name, $0) } })
-                    where name != partner && !compared[name, default: []].contains(partner) {
-                        compared[name, default: []].append(partner)
+                    let left = Self.reads(of: lhs).sorted(), right = Self.reads(of: rhs).sorted()
+                    for (names, partners) in [(left, right), (right, left)] {
+                        for name in names {
+                            for partner in partners where partner != name && !compared[name, default: []].contains(partner) {
+                                compared[name, default: []].append(partner)
+                            }
+                        }
                     }
                 case .select(let operand, "stdout"):
                     switch operand.kind {
