@@ -200,9 +200,20 @@ import TestSupport
         #expect(messages.isEmpty, "\(messages)")
     }
 
-    /// A branch that reads what a program wrote needs a stub written by hand.
-    @Test func aBranchOnAProgramsOutputAsksForAStubByHand() throws {
-        let (_, generated) = try generated("""
+    /// Plays the generated cases, writes them, reads the file back and runs it: the messages
+    /// of the failures, none when the written file passes at once.
+    private func failuresOfWrittenCases(_ tree: ResponderTree, _ generated: TestGenerator.Generated) throws -> (text: String, failures: [String]) {
+        let runner = FlowTestRunner(tree: tree)
+        let text = FlowTestWriter(tree: tree).write(flow: "g.yaml", cases: generated.cases.map { (name: $0.name, played: runner.play($0.input, stubs: $0.stubs)) },
+                                                    command: "test")
+        let file = try #require(FlowTestReader().read(Array(text.utf8), file: "g.flowtest.yaml").file)
+        return (text, file.cases.map(runner.run).flatMap(\.failures).map(\.message))
+    }
+
+    /// A branch that reads what a program wrote is reached with an output the search tries
+    /// (here its filler), written as the case's stub.
+    @Test func aBranchOnAProgramsOutputIsReachedWithAnOutputTried() throws {
+        let (tree, generated) = try generated("""
         version: 1
         flow: g
         start: ask
@@ -222,8 +233,137 @@ import TestSupport
               replace: tagged
             - replace: untagged
         """)
+        #expect(generated.unreached.isEmpty, "\(generated.unreached.map { $0.describe(in: tree) })")
+        let (text, failures) = try failuresOfWrittenCases(tree, generated)
+        #expect(text.contains(#"{ command: ["git", "tag"], exit_code: 0, stdout: "test" }"#), "\(text)")
+        #expect(failures.isEmpty, "\(failures)")
+    }
+
+    /// The release checklist in small: the last tag, read as the flow starts, is a field's
+    /// placeholder made up as the program's output, and the version answered is the one
+    /// after it, the other side of the version comparison.
+    @Test func aTagReadAsTheFlowStartsIsMadeUpAndANewerVersionAnswered() throws {
+        let (tree, generated) = try generated("""
+        version: 1
+        flow: g
+        start: ask
+        variables: { tags: {}, _last: "" }
+        screens:
+          ask:
+            enter:
+              run: { command: [git, tag], into: tags }
+              set: { _last: 'tags.stdout.trim()' }
+            fields:
+              - id: version
+                placeholder: 1.4.0
+                required: true
+                validate:
+                  - { rule: isSemver(version), message: Not a version. }
+                  - { rule: '_last == "" || semver(version).isGreaterThan(semver(_last, true))', message: Not newer. }
+            actions: [go]
+            on:
+              go:
+                - when: _last != ""
+                  replace: newer
+                - replace: first
+          newer: { terminal: true }
+          first: { terminal: true }
+        """)
+        #expect(generated.unreached.isEmpty, "\(generated.unreached.map { $0.describe(in: tree) })")
+        let newer = try #require(generated.cases.first { $0.name.hasPrefix("reaches g/newer") })
+        #expect(newer.input.first == "1.4.1")
+        #expect(newer.stubs.map(\.result.stdout) == ["1.4.0"])
+        let (_, failures) = try failuresOfWrittenCases(tree, generated)
+        #expect(failures.isEmpty, "\(failures)")
+    }
+
+    /// An output none of those tried gives needs a stub written by hand.
+    @Test func aBranchOnAnOutputNoneTriedGivesAsksForAStubByHand() throws {
+        let (_, generated) = try generated("""
+        version: 1
+        flow: g
+        start: ask
+        variables: { out: {} }
+        screens:
+          ask:
+            actions: [go]
+            on:
+              go:
+                run: { command: [git, tag], into: out }
+                send: check
+          tagged: { terminal: true }
+          untagged: { terminal: true }
+        on:
+          check:
+            - when: size(out.stdout) == 7
+              replace: tagged
+            - replace: untagged
+        """)
         let branch = try #require(generated.unreached.first { $0.kind == .branches })
-        #expect(generated.reasons[branch] == "its guard reads a program's stdout, which the search does not make up: write its stub by hand")
+        #expect(generated.reasons[branch] == "its guard reads a program's stdout, and no output the search tries leads there: write its stub by hand")
+    }
+
+    /// `pin == pin_again` where the two fields are offered no text in common (a pattern on
+    /// one, a placeholder on the other): the second is offered what the first holds, so
+    /// the equal side is reached; where only that text fits both, a text that differs
+    /// from it is offered too, so the other side is.
+    @Test(arguments: ["placeholder: again", #"pattern: "[0-9]{4}""#])
+    func aFieldComparedWithAnotherIsOfferedWhatItHoldsAndSomethingElse(again: String) throws {
+        let (tree, generated) = try generated("""
+        version: 1
+        flow: g
+        start: ask
+        screens:
+          ask:
+            fields:
+              - { id: pin, required: true, pattern: "[0-9]{4}" }
+              - { id: pin_again, required: true, \(again) }
+            actions: [go]
+            on:
+              go:
+                - when: pin == pin_again
+                  replace: same
+                - replace: different
+          same: { terminal: true }
+          different: { terminal: true }
+        """)
+        #expect(generated.unreached.isEmpty, "\(generated.unreached.map { $0.describe(in: tree) })")
+        #expect(generated.cases.contains { $0.input.prefix(2) == ["0000", "0000"] })
+    }
+
+    /// A refused answer leaves the session as it was (spec §6: it asks again, nothing is
+    /// lost) and exercises nothing, so no case needs one: not where a rule refuses, nor
+    /// where a check by a program does (tried failing like any program).
+    @Test func noGeneratedCaseHoldsARefusedLine() throws {
+        let (tree, generated) = try generated("""
+        version: 1
+        flow: g
+        start: ask
+        screens:
+          ask:
+            fields:
+              - id: code
+                required: true
+                validate:
+                  - { rule: 'code != "x"', message: Not x. }
+                  - run: { command: [check, "{{ code }}"] }
+                    message: Taken.
+            actions: [go]
+            on:
+              go:
+                - when: code == "y"
+                  replace: why
+                - replace: done
+          why: { terminal: true }
+          done: { terminal: true }
+        """)
+        #expect(generated.unreached.isEmpty, "\(generated.unreached.map { $0.describe(in: tree) })")
+        let runner = FlowTestRunner(tree: tree)
+        let text = FlowTestWriter(tree: tree).write(flow: "g.yaml", cases: generated.cases.map { (name: $0.name, played: runner.play($0.input, stubs: $0.stubs)) },
+                                                    command: "test")
+        let file = try #require(FlowTestReader().read(Array(text.utf8), file: "g.flowtest.yaml").file)
+        let results = file.cases.map(runner.run)
+        #expect(results.allSatisfy { $0.refusals.isEmpty && $0.passed }, "\(text)")
     }
 
     /// A guard no answer satisfies is reported with why, once its handler has run.

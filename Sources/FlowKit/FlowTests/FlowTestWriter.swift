@@ -29,14 +29,15 @@ public struct FlowTestWriter: Sendable {
             lines.append("  - name: \(YAMLWriter.doubleQuoted(name))")
             lines.append(played.input.isEmpty ? "    input: []" : "    input:")
             lines += played.input.map { "      - \(YAMLWriter.doubleQuoted($0))" }
-            // The programs the run started, as stubs with no output that succeed, or fail where the case needs it (cli.md).
+            // The programs the run started, as stubs with no output that succeed, or fail or write where the case needs it (cli.md).
             var stubbed: [[String]] = []
             for request in played.commands where !stubbed.contains(request.arguments) { stubbed.append(request.arguments) }
             if !stubbed.isEmpty {
                 lines.append("    commands:")
                 lines += stubbed.map { arguments in
                     let result = played.stubs.first { $0.arguments == arguments }?.result ?? CommandResult(exitCode: 0)
-                    return "      - { command: " + YAMLWriter.flow(.list(arguments.map(Value.string))) + ", exit_code: \(result.exitCode), stdout: \"\""
+                    return "      - { command: " + YAMLWriter.flow(.list(arguments.map(Value.string))) + ", exit_code: \(result.exitCode), stdout: "
+                        + YAMLWriter.doubleQuoted(result.stdout)
                         + (result.timedOut ? ", timed_out: true }" : " }")
                 }
             }

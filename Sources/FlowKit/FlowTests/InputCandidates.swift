@@ -1,30 +1,51 @@
 /// The lines a test generator tries at a prompt: one answer per class of answers the
-/// flow can tell apart (`LiveValues`). A field is tried with no answer, its options, the
-/// literals the flow's decisions compare with and the text its live variables hold, its
-/// placeholder, and a filler that fits its bounds, then the screen's actions that need no
-/// answers (`/ID`); the action prompt with every action offered and the built-ins.
+/// flow can tell apart (`LiveValues`). A field is tried with no answer, what the fields
+/// a decision compares it with hold and something else, its options, the literals the
+/// flow's decisions compare with and the text its live variables hold, its placeholder,
+/// and a filler that fits its bounds, then the screen's actions that need no answers
+/// (`/ID`); the action prompt with every action offered and the built-ins. A program is
+/// tried failing, and giving each of `outputs` where a decision reads what it writes.
 struct InputCandidates {
     /// The texts the flow's decisions compare with or hold.
     let strings: [String]
     /// The numbers the flow's decisions compare with.
     let numbers: [String]
+    /// What a program is tried writing where a decision reads its `stdout`: the flow's
+    /// texts, its fields' placeholders (`1.4.0`: a tag a version is compared with) and a
+    /// filler; each is kept only where it leads somewhere new. Searched for, not derived
+    /// by inverting the expression that reads it.
+    let outputs: [String]
     /// Every name a later decision can read: a field outside it does not decide where
     /// the run goes, so one accepted answer to it is enough. A field whose value only
     /// travels to a screen's text is such a field: trying each candidate in it would
     /// multiply the states searched by the candidates' number.
     private let names: Set<String>
+    private let compared: [String: [String]]
+    private let comparesVersions: Bool
+    private let failures: [CommandResult]
+    private let outputRead: Set<SourceLocation>
 
     /// At most this many lines per field.
     static let perField = 12
 
     init(tree: ResponderTree) {
-        self.init(live: LiveValues(tree: tree))
+        self.init(tree: tree, live: LiveValues(tree: tree))
     }
 
-    init(live: LiveValues) {
+    init(tree: ResponderTree, live: LiveValues) {
         strings = live.strings
         numbers = live.numbers
         names = live.names
+        compared = live.compared
+        comparesVersions = live.comparesVersions
+        failures = live.failures
+        outputRead = live.outputRead
+        let placeholders = tree.screens.flatMap(\.fields).compactMap { $0.placeholder?.parsed }.filter(\.isLiteral).map(\.text)
+        var outputs: [String] = []
+        for text in strings + placeholders + [Self.filler(min: nil, max: nil)] where !text.isEmpty && !outputs.contains(text) {
+            outputs.append(text)
+        }
+        self.outputs = outputs
     }
 
     /// Whether any accepted answer will do at this prompt: a field no expression reads.
@@ -33,9 +54,9 @@ struct InputCandidates {
         return false
     }
 
-    func lines(for prompt: Prompt) -> [String] {
+    func lines(for prompt: Prompt, in session: Session) -> [String] {
         switch prompt {
-        case .field(let field): lines(for: field)
+        case .field(let field): lines(for: field, in: session)
         case .action(let actions):
             unique(actions.actions.map(\.id) + ActionEntry.builtIns)
         case .ended: []
@@ -48,9 +69,59 @@ struct InputCandidates {
         return field.actions.filter { !ActionEntry.builtIns.contains($0.id) }.map { "/\($0.id)" }
     }
 
-    private func lines(for prompt: FieldPrompt) -> [String] {
-        let lines = [""] + prompt.field.type.kind.candidates(at: prompt, from: self)
-        return Array(unique(lines).prefix(Self.perField))
+    /// The results a program that succeeded is tried with instead: each way of failing a
+    /// decision tells apart, and each of `outputs` where a decision reads its stdout.
+    func otherResults(of request: CommandRequest) -> [CommandResult] {
+        failures + (outputRead.contains(request.location) ? outputs.map { CommandResult(exitCode: 0, stdout: $0) } : [])
+    }
+
+    private func lines(for prompt: FieldPrompt, in session: Session) -> [String] {
+        var lines = [""] + prompt.field.type.kind.candidates(at: prompt, from: self)
+        if comparesVersions { lines += lines.compactMap { SemanticVersion($0).map { "\($0.major).\($0.minor).\($0.patch &+ 1)" } } }
+        lines = Array(unique(lines).prefix(Self.perField))
+        return unique(lines + comparedLines(for: prompt, in: session, besides: lines))
+    }
+
+    /// For a field a decision compares with another field of its flow (`pin_again ==
+    /// pin`) that holds an answer, where no text both are offered reaches the equal side
+    /// already (a text each field's own constraints take): the answer it holds, as typed,
+    /// and, when none of `others` that the field takes differs from it, a text that does.
+    /// Both sides of the comparison are then reached, whatever texts the two fields are
+    /// otherwise offered. Not for a field of options, which tries each already.
+    private func comparedLines(for prompt: FieldPrompt, in session: Session, besides others: [String]) -> [String] {
+        guard prompt.options.isEmpty, let partners = compared[prompt.field.id], let screen = session.currentScreen else { return [] }
+        let flow = session.tree.screens[screen].flow
+        let fields = session.tree.screens.filter { $0.flow == flow }.flatMap(\.fields)
+        let taken = others.filter { Self.takes(prompt.field, $0) }
+        let offeredToBoth = Set(strings + numbers)
+        return partners.flatMap { partner -> [String] in
+            guard let field = fields.first(where: { $0.id == partner && $0.options == nil }),
+                  !taken.contains(where: { offeredToBoth.contains($0) && Self.takes(field, $0) }) else { return [] }
+            let text: String
+            switch session.state.flows[flow].variables[partner] {
+            case .string(let string)? where !string.isEmpty: text = string
+            case .int(let number)?: text = String(number)
+            case .double(let number)?: text = String(number)
+            default: return []
+            }
+            return taken.contains { $0 != text } ? [text] : [text, Self.differing(from: text)]
+        }
+    }
+
+    /// Whether a field's own constraints (its type, `pattern`, bounds) take a line.
+    private static func takes(_ field: ResponderTree.FieldNode, _ line: String) -> Bool {
+        guard case .success(let value?) = AnswerReader.read(line, for: field, options: []) else { return false }
+        return AnswerConstraints.violation(of: value, for: field, options: []) == nil
+    }
+
+    /// `text` with its last character moved on (a digit to the next, a letter to the next
+    /// of its case), else with `x` added: as near to `text` as a different answer gets.
+    private static func differing(from text: String) -> String {
+        guard let last = text.unicodeScalars.last else { return "x" }
+        let ranges: [ClosedRange<Unicode.Scalar>] = ["0"..."9", "a"..."z", "A"..."Z"]
+        guard let range = ranges.first(where: { $0.contains(last) }) else { return text + "x" }
+        let next = last == range.upperBound ? range.lowerBound : Unicode.Scalar(last.value + 1) ?? last
+        return String(String.UnicodeScalarView(text.unicodeScalars.dropLast())) + String(next)
     }
 
     /// "test", repeated or cut to fit a length between `min` and `max`.

@@ -23,9 +23,18 @@ struct LiveValues {
     var failures: [CommandResult] {
         [CommandResult(exitCode: 1)] + (names.contains("timed_out") ? [CommandResult(exitCode: 137, timedOut: true)] : [])
     }
+    /// The `run`s, by position, whose `into` has its `stdout` read by a decision or by what
+    /// feeds one (`_last: tags.stdout…`): the search tries them writing `InputCandidates.outputs`.
+    let outputRead: Set<SourceLocation>
+    /// For each name, the names a decision compares it with for equality (`pin ==
+    /// pin_again`), in tree order: a field is offered what they hold, and something else.
+    let compared: [String: [String]]
+    /// Whether a decision reads a semantic version (`semver(…)`): a text answer that is a
+    /// version is then tried with the next version too, the other side of a comparison.
+    let comparesVersions: Bool
     /// The names set from a program's `stdout`, directly or through other names
-    /// (`_last: tags.stdout.split(...)[0]`): a guard that reads one waits for an output
-    /// the search does not make up.
+    /// (`_last: tags.stdout.split(...)[0]`): a guard that reads one waits for an output,
+    /// which the search may not have tried.
     private let fromProgramOutput: Set<String>
     /// The flows whose members (`signup.username`) something reads other than their own
     /// `done` handler: they matter after they end. Any other flow, once off every stack,
@@ -58,13 +67,35 @@ struct LiveValues {
         }
         var strings: [String] = []
         var numbers: [String] = []
+        var compared: [String: [String]] = [:]
+        var comparesVersions = false
+        var stdoutOf = Set<String>()
         let read = flow.decisions.map(\.expression) + flow.feeds.filter { live.contains($0.target) }.map(\.expression)
         for expression in read {
-            // A text that a `matches` of the condition accepts.
             expression.root.forEachNode { node in
-                guard case .call("matches", _, let arguments) = node.kind, case .literal(.string(let pattern))? = arguments.last?.kind,
-                      let example = PatternExample.matching(pattern), !strings.contains(example) else { return }
-                strings.append(example)
+                switch node.kind {
+                // A text that a `matches` of the condition accepts.
+                case .call("matches", _, let arguments):
+                    guard case .literal(.string(let pattern))? = arguments.last?.kind, let example = PatternExample.matching(pattern),
+                          !strings.contains(example) else { return }
+                    strings.append(example)
+                case .call("semver", _, _): comparesVersions = true
+                case .binary(.equal, let lhs, let rhs), .binary(.notEqual, let lhs, let rhs):
+                    let left = Self.reads(of: lhs).sorted(), right = Self.reads(of: rhs).sorted()
+                    for (names, partners) in [(left, right), (right, left)] {
+                        for name in names {
+                            for partner in partners where partner != name && !compared[name, default: []].contains(partner) {
+                                compared[name, default: []].append(partner)
+                            }
+                        }
+                    }
+                case .select(let operand, "stdout"):
+                    switch operand.kind {
+                    case .identifier(let name), .select(_, let name): stdoutOf.insert(name)
+                    default: break
+                    }
+                default: break
+                }
             }
             Self.literals(of: expression.root) { value in
                 switch value {
@@ -104,6 +135,9 @@ struct LiveValues {
             }
         }
         fromProgramOutput = fromOutput
+        self.compared = compared
+        self.comparesVersions = comparesVersions
+        outputRead = Set(flow.runs.filter { stdoutOf.contains($0.into) }.map(\.location))
         self.strings = heldStrings + strings.filter { !heldStrings.contains($0) }
         self.numbers = numbers
     }
@@ -159,8 +193,12 @@ struct LiveValues {
 
     /// The names an expression reads: bare names and members (`flow.name` reads both).
     private static func reads(of expression: Expression) -> Set<String> {
+        reads(of: expression.root)
+    }
+
+    private static func reads(of root: ExpressionNode) -> Set<String> {
         var names = Set<String>()
-        expression.root.forEachNode { node in
+        root.forEachNode { node in
             switch node.kind {
             case .identifier(let name), .select(_, let name): names.insert(name)
             default: break
@@ -198,6 +236,8 @@ struct LiveValues {
     private struct Flowing {
         var decisions: [(expression: Expression, action: Int?)] = []
         var feeds: [(target: String, expression: Expression, action: Int?)] = []
+        /// Every `run` that stores its outcome, with the name it stores it in.
+        var runs: [(into: String, location: SourceLocation)] = []
 
         mutating func collect(_ tree: ResponderTree) {
             for flow in tree.flows {
@@ -228,6 +268,7 @@ struct LiveValues {
                 decide(branch.when, action: action)
                 decide(branch.launch?.forEach, action: action)
                 for assignment in branch.assignments { feed(assignment.name, assignment.expression, action: action) }
+                for command in branch.commands { if let into = command.into { runs.append((into, command.location)) } }
                 for (name, expression) in branch.launch?.arguments ?? [] { feed(name, expression, action: action) }
             }
         }

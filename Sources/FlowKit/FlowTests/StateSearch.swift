@@ -33,29 +33,52 @@ struct StateSearch {
     /// Explores from the start until every wanted item is reached or a bound is hit;
     /// returns the first (shallowest) node that reached each item.
     mutating func explore(until wanted: Set<CoverageItem>) -> [CoverageItem: Int] {
-        var session = Session(tree: tree)
-        session.fixedTime = FlowTestFile.defaultNow
-        session.commandRunner = StubbedCommands(stubs: [], answersEverything: true)
+        let starts = starts()
         var firstHits: [CoverageItem: Int] = [:]
-        for item in CoverageItem.exercised(by: session.start(), on: nil, in: tree) { firstHits[item] = 0 }
-        search(from: session, keepingRevisits: { items in items.contains { firstHits[$0] == nil } }) { node, _, items in
+        for (index, start) in starts.enumerated() {
+            for item in start.exercised where firstHits[item] == nil { firstHits[item] = index }
+        }
+        search(from: starts.map(\.node), keepingRevisits: { items in items.contains { firstHits[$0] == nil } }) { node, _, items in
             for item in items where firstHits[item] == nil { firstHits[item] = node }
             return wanted.isSubset(of: firstHits.keys)
         }
         return firstHits
     }
 
-    /// Visits the states reachable from `session`, nearest first, each once; `visit`
+    /// The run started, then started again with each program its start ran giving each
+    /// of its `InputCandidates.otherResults`, where that leads to a state not seen before
+    /// (a tag list read as the flow starts): the search's first nodes, with what each exercised.
+    private func starts() -> [(node: SearchNode, exercised: [CoverageItem])] {
+        func started(_ stubs: [CommandStub]) -> (node: SearchNode, exercised: [CoverageItem], events: [SessionEvent]) {
+            var session = Session(tree: tree)
+            session.fixedTime = FlowTestFile.defaultNow
+            session.commandRunner = StubbedCommands(stubs: stubs, answersEverything: true)
+            let events = session.start()
+            return (SearchNode(session: session, parent: nil, line: "", depth: 0, stubs: stubs), CoverageItem.exercised(by: events, on: nil, in: tree), events)
+        }
+        let first = started([])
+        var starts = [(first.node, first.exercised)]
+        var seen: Set<[UInt8]> = [live.key(of: first.node.session)]
+        for request in Self.succeeded(first.events) {
+            for result in candidates.otherResults(of: request) {
+                let variant = started([CommandStub(arguments: request.arguments, result: result, location: Self.nowhere)])
+                if seen.insert(live.key(of: variant.node.session)).inserted { starts.append((variant.node, variant.exercised)) }
+            }
+        }
+        return starts
+    }
+
+    /// Visits the states reachable from `roots`, nearest first, each once; `visit`
     /// sees every new node, its session, and what its line exercised, and returns true to stop.
     /// A line that leads back to a state seen before (a `say` that changes nothing) is
     /// visited too, without going on from it, when `keepingRevisits` wants what it exercised.
-    /// A line that starts a program is tried again with each of the program's `failures`,
-    /// when `failures` says so, where that leads to a state not seen before (a branch
-    /// reads its exit code).
-    mutating func search(from session: Session, failures: Bool = true, keepingRevisits: ([CoverageItem]) -> Bool = { _ in false },
+    /// A line that starts a program is tried again with each of the program's
+    /// `InputCandidates.otherResults`, when `variesPrograms` says so, where that leads to a
+    /// state not seen before (a branch reads its exit code or its output).
+    mutating func search(from roots: [SearchNode], variesPrograms: Bool = true, keepingRevisits: ([CoverageItem]) -> Bool = { _ in false },
                          visit: (_ node: Int, _ session: Session, _ exercised: [CoverageItem]) -> Bool) {
-        nodes = [SearchNode(session: session, parent: nil, line: "", depth: 0)]
-        var seen: Set<[UInt8]> = [live.key(of: session)]
+        nodes = roots
+        var seen = Set(roots.map { live.key(of: $0.session) })
         var next = 0
         // A signal (`Interruption`) ends the search as the bound does.
         while next < nodes.count, nodes.count < maxStates, !Interruption.isRequested {
@@ -64,14 +87,11 @@ struct StateSearch {
             guard node.expands, node.session.outcome == nil, node.depth < maxDepth, let prompt = node.session.prompt else { continue }
             /// Tries a line with these programs' outcomes; whether it was accepted, whether
             /// the search is over, and the programs it started that succeeded.
-            func attempt(_ line: String, stubs: [CommandStub]) -> (accepted: Bool, done: Bool, succeeded: [[String]]) {
+            func attempt(_ line: String, stubs: [CommandStub]) -> (accepted: Bool, done: Bool, succeeded: [CommandRequest]) {
                 var session = node.session
                 if stubs.count != node.stubs.count { session.commandRunner = StubbedCommands(stubs: stubs, answersEverything: true) }
                 let (events, items) = Self.enter(line, at: prompt, into: &session, tree: tree)
-                let succeeded = events.compactMap { event -> [String]? in
-                    guard case .commandRan(let request, let result) = event, result.exitCode == 0 else { return nil }
-                    return request.arguments
-                }
+                let succeeded = Self.succeeded(events)
                 // A refused line leaves the state as it was: seen already.
                 let isNew = seen.insert(live.key(of: session)).inserted
                 if isNew || (!items.isEmpty && keepingRevisits(items)) {
@@ -80,25 +100,34 @@ struct StateSearch {
                 }
                 return (!events.contains(where: \.isRefusal), false, succeeded)
             }
-            /// Tries a line, then again with each program it started failing in each way.
+            /// Tries a line, then again with each program it started, and no stub answers
+            /// yet, giving each other result.
             func attempt(_ line: String) -> (accepted: Bool, done: Bool) {
                 let first = attempt(line, stubs: node.stubs)
-                guard !first.done, failures else { return (first.accepted, first.done) }
-                for program in first.succeeded {
-                    for result in live.failures {
-                        let stub = CommandStub(arguments: program, result: result, location: Self.nowhere)
+                guard !first.done, variesPrograms else { return (first.accepted, first.done) }
+                for request in first.succeeded where !node.stubs.contains(where: { $0.arguments == request.arguments }) {
+                    for result in candidates.otherResults(of: request) {
+                        let stub = CommandStub(arguments: request.arguments, result: result, location: Self.nowhere)
                         if attempt(line, stubs: node.stubs + [stub]).done { return (first.accepted, true) }
                     }
                 }
                 return (first.accepted, false)
             }
-            for line in candidates.lines(for: prompt) {
+            for line in candidates.lines(for: prompt, in: node.session) {
                 let (accepted, done) = attempt(line)
                 if done { return }
                 if accepted, candidates.oneAnswerSuffices(at: prompt) { break }
             }
             // Actions chosen before the fields are answered (`/ID`) are tried whatever the answers.
             for line in candidates.earlyActions(at: prompt) where attempt(line).done { return }
+        }
+    }
+
+    /// The programs that ran and succeeded, in order.
+    private static func succeeded(_ events: [SessionEvent]) -> [CommandRequest] {
+        events.compactMap { event in
+            guard case .commandRan(let request, let result) = event, result.exitCode == 0 else { return nil }
+            return request
         }
     }
 
@@ -152,7 +181,7 @@ struct StateSearch {
         guard session.outcome == nil else { return [] }
         var search = StateSearch(tree: tree, live: live, candidates: candidates, maxStates: 5_000, maxDepth: 20)
         var ended: Int?
-        search.search(from: session, failures: false) { node, reached, _ in
+        search.search(from: [SearchNode(session: session, parent: nil, line: "", depth: 0)], variesPrograms: false) { node, reached, _ in
             if reached.outcome != nil { ended = node }
             return ended != nil
         }

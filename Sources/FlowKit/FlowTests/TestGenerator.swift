@@ -23,7 +23,7 @@ public struct TestGenerator: Sendable {
 
     public struct Generated: Sendable {
         /// Each case's input lines, a name saying what it was made to reach, and stubs for
-        /// the programs that fail in it (every other one succeeds with no output).
+        /// the programs that fail or write an output in it (every other one succeeds with no output).
         public var cases: [(name: String, input: [String], stubs: [CommandStub])]
         /// What the search did not reach within its bounds.
         public var unreached: [CoverageItem]
@@ -40,7 +40,7 @@ public struct TestGenerator: Sendable {
     public func generate() -> Generated {
         let tree = universe.tree
         let live = LiveValues(tree: tree)
-        var search = StateSearch(tree: tree, live: live, candidates: InputCandidates(live: live), maxStates: maxStates, maxDepth: maxDepth)
+        var search = StateSearch(tree: tree, live: live, candidates: InputCandidates(tree: tree, live: live), maxStates: maxStates, maxDepth: maxDepth)
         let wanted = Set(universe.items)
         let firstHits = search.explore(until: wanted)
         let targets = Set(firstHits.values)
@@ -69,8 +69,9 @@ public struct TestGenerator: Sendable {
                          stoppedAtBound: bounded, statesSearched: search.nodes.count, interrupted: Interruption.isRequested)
     }
 
-    /// Why the search did not reach an item: the bound, a guard that waits for a program's
-    /// output (its own, or an earlier branch's that always held), a guard that held for no
+    /// Why the search did not reach an item: the bound, a guard that reads a program's
+    /// output none of `InputCandidates.outputs` satisfies (its own, or an earlier branch's
+    /// that always held), a guard that held for no
     /// answer it tried where its handler ran (a validate warning candidate when no answer
     /// can satisfy it), or nothing it tried leading there.
     private func reason(_ item: CoverageItem, reached: Set<CoverageItem>, bounded: Bool, live: LiveValues) -> String {
@@ -81,7 +82,7 @@ public struct TestGenerator: Sendable {
             return sibling.responder == branch.responder && sibling.action == branch.action && sibling.kind == branch.kind
         }
         guard handlerRan else { return "the search never ran its handler" }
-        let readsOutput = "reads a program's stdout, which the search does not make up: write its stub by hand"
+        let readsOutput = "reads a program's stdout, and no output the search tries leads there: write its stub by hand"
         guard let when = universe.tree.branch(branch)?.when else {
             // Taken only when no earlier branch holds: those may wait for an output.
             let earlier = (0..<branch.index).compactMap {
