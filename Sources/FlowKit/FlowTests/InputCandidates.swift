@@ -1,3 +1,6 @@
+import FlowYAML
+import FlowExpressions
+
 /// The lines a test generator tries at a prompt: one answer per class of answers the
 /// flow can tell apart (`LiveValues`). A field is tried with no answer, what the fields
 /// a decision compares it with hold and something else, its options, the literals the

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import FlowExpressions
+import FlowYAML
 
 /// What of a session's values a later decision can still read: a liveness analysis over
 /// the compiled tree, so that `test --generate` merges states that differ only in what
