@@ -31,14 +31,15 @@ public enum SecretMask {
     }
 
     /// What a template shows for a `{{ … }}` that reads a secret: the mask for a value
-    /// secret whole, the value with its secret members masked; nil for one that reads none.
+    /// secret whole, the value with its secret members masked; nil for one that reads none,
+    /// or whose evaluation fails (the template's own evaluation then reports the failure).
     static func replacement(for expression: Expression, in scope: SessionScope) -> String? {
         let secrecy = scope.secrecy(of: expression)
         switch secrecy {
         case .none: return nil
         case .whole: return mask
         case .members:
-            guard case .success(let value) = Evaluator.evaluate(expression, in: scope) else { return mask }
+            guard case .success(let value) = Evaluator.evaluate(expression, in: scope) else { return nil }
             return ValueFormatting.render(shown(value, secrecy))
         }
     }
