@@ -101,6 +101,25 @@ import Testing
         #expect(run.session.outcome?.message?.contains("larger than 16 MiB of text") == true)
     }
 
+    @Test func aValuePastTheElementLimitStopsTheRun() throws {
+        var run = try SessionDriver("""
+        version: 1
+        flow: app
+        start: s
+        variables: { m: {}, l: [0] }
+        screens:
+          s:
+            actions: [double, fill, quit]
+            on:
+              double: { set: { l: l + l } }
+              fill: { set: { 'm["a"]': l, 'm["b"]': l } }
+        """)
+        for _ in 0..<19 { run.enter("double") }
+        run.enter("fill")
+        #expect(run.session.outcome?.status == .failed)
+        #expect(run.session.outcome?.message?.contains("larger than 1000000 elements") == true, "\(String(describing: run.session.outcome))")
+    }
+
     // MARK: Secrecy per member
 
     private let accountsFlow = """
@@ -121,14 +140,14 @@ import Testing
           copied: { set: { copy: accounts } }
           show:
             say: '{{ size(accounts) }} | {{ accounts }} | {{ accounts["alice"] }} | {{ user in accounts }} | {{ items }} | {{ copy }}'
-          mine: { say: '{{ accounts[user] }} {{ accounts["alice"] }}' }
+          mine: { say: '{{ accounts[user] }} {{ accounts["alice"] }} {{ keys(accounts) }}' }
     """
 
     @Test func aSecretMemberIsMaskedAloneItsKeysAndSizeShown() throws {
         var run = try SessionDriver(accountsFlow)
         run.enter("ada", "lovelace", "add", "listed", "copied", "show", "mine")
         #expect(run.said == ["2 | {ada: ******, alice: wonderland} | wonderland | true | a, ******, c | {ada: ******, alice: wonderland}",
-                             "****** wonderland"])
+                             "****** wonderland ada, alice"])
         #expect(run.session.holdsSecret(flow: "app", name: "accounts"))
         #expect(run.session.shown(values(run)["accounts"] ?? .null, of: "app", name: "accounts")
                 == .map(["alice": .string("wonderland"), "ada": .string(SecretMask.mask)]))

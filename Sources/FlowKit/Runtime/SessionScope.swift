@@ -78,7 +78,7 @@ struct SessionScope: ValueScope {
     /// Which parts of the value the expression gives are secret (cli.md 1.2): the one
     /// place that decides it. A name gives its variable's secrecy, a member or an index
     /// the secrecy of that member (an index computed from a secret: all of it); `size()`,
-    /// `has()` and a key `in` a map read no secret member; a list or map built of values
+    /// `keys()`, `has()` and a key `in` a map read no secret member; a list or map built of values
     /// keeps theirs, `?:` either branch's; anything else made from a secret is secret whole.
     func secrecy(of expression: Expression) -> Secrecy {
         guard holdsSecrets else { return .none }
@@ -131,8 +131,8 @@ struct SessionScope: ValueScope {
             return container.member(member)
         case .call(let function, let receiver, let arguments):
             let operands = (receiver.map { [$0] } ?? []) + arguments
-            // How many members, or whether a key is there, tells nothing of their values.
-            if operands.count == 1, function == "size" || function == "has" {
+            // How many members, which keys, or whether a key is there, tells nothing of their values.
+            if operands.count == 1, ["size", "keys", "has"].contains(function) {
                 let operand = operands[0]
                 if function == "has", case .select(let inner, _) = operand.kind {
                     return secrecy(inner) == .whole ? .whole : .none
