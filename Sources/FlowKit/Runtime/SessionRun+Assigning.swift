@@ -9,7 +9,8 @@ extension SessionRun {
     /// an index was computed from a secret, which makes the whole variable secret.
     mutating func assign(_ assignment: ResponderTree.AssignmentNode, handlingFlow flow: Int) {
         let scope = scope(flow)
-        let notAssigned = "'\(assignment.target)' is not assigned"
+        // Named as before 1.2 where the target is a whole variable, as written where it goes into one.
+        let notAssigned = "'\(assignment.path.isEmpty ? assignment.name : assignment.target)' is not assigned"
         guard let value = evaluate(assignment.expression, in: scope, ifFailing: notAssigned) else { return }
         var path: [Secrecy.Member] = []
         var indexReadsSecret = false
