@@ -19,11 +19,11 @@ public enum ExpressionChecker {
 /// been reported in it: whatever uses it is then not checked further, so one mistake
 /// gives one issue, not a cascade. (Recovering as `dyn` would not do: `dyn * 2` is an
 /// int, and `(count + 'a') * 2 == 'x'` would report twice.)
-struct TypeChecker {
+package struct TypeChecker {
     let scope: ExpressionScope
-    private(set) var issues: [ExpressionIssue] = []
+    package private(set) var issues: [ExpressionIssue] = []
 
-    init(scope: ExpressionScope) {
+    package init(scope: ExpressionScope) {
         self.scope = scope
     }
 
@@ -124,12 +124,19 @@ struct TypeChecker {
             reportUnknown(base, message: "unknown name '\(base)'", among: scope.variableNames, at: operand.token)
             return nil
         }
-        switch type(of: operand) {
-        case nil: return nil
-        case .map(let value)?: return value
-        case .dyn?: return .dyn
-        case let other?:
-            report(.expressionType, "a value of type \(other) has no field '\(field)'", at: span)
+        guard let container = type(of: operand) else { return nil }
+        return memberType(of: container, field: field, at: span)
+    }
+
+    /// The type of a member `.field` of a value of type `container` (a map's key), or nil
+    /// with an issue at `span` (the field) when it has none; the one rule for reading and
+    /// for `set` (spec §7 1.2).
+    package mutating func memberType(of container: ExpressionType, field: String, at span: ExpressionSpan) -> ExpressionType? {
+        switch container {
+        case .map(let value): return value
+        case .dyn: return .dyn
+        default:
+            report(.expressionType, "a value of type \(container) has no field '\(field)'", at: span)
             return nil
         }
     }
@@ -139,22 +146,30 @@ struct TypeChecker {
     ) -> ExpressionType? {
         let container = type(of: operand)
         let key = type(of: index)
+        guard let container else { return nil }
+        return indexedType(of: container, key: key, keySpan: index.span, at: span)
+    }
+
+    /// The type of `container[key]`: a list's element (the key an int) or a map's value
+    /// (the key a string), with an issue at `keySpan` for a key of another type, or nil
+    /// with an issue at `span` (the `[`) for a value that cannot be indexed; the one rule
+    /// for reading and for `set` (spec §7 1.2).
+    package mutating func indexedType(of container: ExpressionType, key: ExpressionType?, keySpan: ExpressionSpan,
+                              at span: ExpressionSpan) -> ExpressionType? {
         switch container {
-        case nil:
-            return nil
-        case .list(let element)?:
+        case .list(let element):
             if let key, key != .int, key != .dyn {
-                report(.expressionType, "a list index must be an int, not \(key)", at: index.span)
+                report(.expressionType, "a list index must be an int, not \(key)", at: keySpan)
             }
             return element
-        case .map(let value)?:
+        case .map(let value):
             if let key, key != .string, key != .dyn {
-                report(.expressionType, "map keys are strings; this index is \(key)", at: index.span)
+                report(.expressionType, "map keys are strings; this index is \(key)", at: keySpan)
             }
             return value
-        case .dyn?:
+        case .dyn:
             return .dyn
-        case let other?:
+        case let other:
             report(.expressionType, "a value of type \(other) cannot be indexed; only lists and maps can", at: span)
             return nil
         }

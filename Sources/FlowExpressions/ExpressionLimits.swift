@@ -12,13 +12,13 @@ public enum ExpressionLimits {
 /// The limits of spec §11 1.2 on a value built at run time: 16 MiB of text and 1,000,000
 /// elements, counted over the whole value (nested lists and maps too), so that forty
 /// doublings of a list or a string stop the run instead of exhausting memory.
-enum ValueLimits {
+package enum ValueLimits {
     static let maxTextBytes = 16 << 20
     static let maxElements = 1_000_000
 
     /// Throws when `value` goes past a limit. The walk stops as soon as it does, so a
     /// check costs at most the limits, however large the value (shared parts included).
-    static func check(_ value: Value, at span: ExpressionSpan) throws(EvaluationError) {
+    package static func check(_ value: Value, at span: ExpressionSpan) throws(EvaluationError) {
         var bytes = 0, elements = 0
         var pending = [value]
         while let next = pending.popLast() {

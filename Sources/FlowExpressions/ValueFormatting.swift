@@ -42,8 +42,8 @@ package enum ValueFormatting {
 
 /// CEL orders strings by their code points, not by Swift's canonical ordering of
 /// `String`, which normalizes first.
-enum CodePointOrder {
-    static func precedes(_ a: String, _ b: String) -> Bool {
+package enum CodePointOrder {
+    package static func precedes(_ a: String, _ b: String) -> Bool {
         a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars) { $0.value < $1.value }
     }
 }

@@ -33,6 +33,29 @@ import FlowExpressions
         ])
     }
 
+    /// An assignment into a map or list (spec §7 1.2) says which step does not fit, and the value's type is the member's.
+    @Test func indexedAssignmentsNameWhatDoesNotFit() throws {
+        let found = try diagnostics("set-into-maps-and-lists-is-type-checked")
+        #expect(found.map(\.message) == [
+            "a value of type int cannot be indexed; only lists and maps can",
+            "a list index must be an int, not string",
+            "map keys are strings; this index is int",
+            "'accounts[\"bob\"]' holds string values, but this gives int values",
+            "'items[0]' holds int values, but this gives string values",
+            "unknown name 'nobody'",
+            "'+' cannot combine int and string",
+            "'total' is computed from its expression, and cannot be set",
+            "flow 'app' has no variable or field 'missing'",
+            "a value of type string has no field 'b'",
+        ])
+    }
+
+    @Test func anIndexedSetOfAParentsMapSuggestsItsQualifiedKey() throws {
+        let found = try diagnostics("set-into-a-parents-map-by-its-flow")
+        #expect(found.compactMap(\.fix?.replacement) == ["app.accounts[user]"])
+        #expect(found.filter { $0.code == .invalidID }.count == 3)
+    }
+
     /// `key: 1` is a YAML integer: it is judged as the digit the author wrote, not as a type.
     @Test func aDigitKeyIsInvalidAndTheNoteSaysDigitsNumberTheActions() {
         let flow = """

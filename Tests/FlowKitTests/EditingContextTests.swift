@@ -42,6 +42,9 @@ import FlowYAML
 
     @Test func aSetEntryInTheFlowStyleIsAnExpression() {
         #expect(context(Self.screen + "    on: { go: { set: { r: ").inExpression)
+        // A key being typed is a target, which may index (spec §7 1.2).
+        #expect(context(Self.screen + "    on: { go: { set: { 'accounts[us").inExpression)
+        #expect(context(Self.screen + "    on:\n      go:\n        set:\n          accounts[us").inExpression)
         #expect(!context(Self.screen + "    on: { go: { push: ").inExpression)
     }
 

@@ -56,6 +56,32 @@ import FlowYAML
         let read = outline.reference(at: Mark(line: 9, column: 50), in: "f.yaml")
         #expect(read?.hover.contains("`tag`") == true, "\(String(describing: read?.hover))")
     }
+
+    /// A `set` key that indexes into an ancestor's map (spec §7 1.2) shows its names: the
+    /// flow, its variable, and what the index reads.
+    @Test func anIndexedSetKeyShowsItsNames() throws {
+        let loaded = FlowLoader().load(Array("""
+            version: 1
+            flow: app
+            start: kid
+            variables: { accounts: {} }
+            flows:
+              kid:
+                start: page
+                variables: { user: ada }
+                screens:
+                  page:
+                    actions: [go]
+                    on:
+                      go: { set: { 'app.accounts[user]': '"pw"' } }
+            """.utf8), file: "f.yaml")
+        let outline = FlowOutline(document: try #require(loaded.document), sources: loaded.sources)
+        let variable = outline.reference(at: Mark(line: 13, column: 30), in: "f.yaml")
+        #expect(variable?.hover.contains("**`app.accounts`**") == true, "\(String(describing: variable?.hover))")
+        #expect(variable?.definition?.start.line == 4)
+        let index = outline.reference(at: Mark(line: 13, column: 39), in: "f.yaml")
+        #expect(index?.hover.contains("**variable `user`** of flow 'kid'") == true, "\(String(describing: index?.hover))")
+    }
 }
 
 extension FlowOutlineTests {

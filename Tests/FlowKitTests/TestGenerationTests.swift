@@ -86,6 +86,29 @@ import TestSupport
         #expect(generated.statesSearched < 40, "\(generated.statesSearched)")
     }
 
+    /// An assignment into a map (spec §7 1.2) makes its index as live as its value: which
+    /// key the value goes to decides what `m["x"]` reads.
+    @Test func theIndexOfAnAssignmentIntoAMapIsLive() throws {
+        let tree = try compiled("""
+        version: 1
+        flow: g
+        start: ask
+        variables: { m: {} }
+        screens:
+          ask:
+            fields: [{ id: key }, { id: shown }]
+            actions: [put, check]
+            on:
+              put: { set: { 'm[key]': shown } }
+              check:
+                - when: '"x" in m'
+                  replace: found
+          found: { terminal: true }
+        """)
+        let live = LiveValues(tree: tree)
+        #expect(live.names.contains("m") && live.names.contains("key") && live.names.contains("shown"))
+    }
+
     /// A child flow that has ended, and that only its own `done` handler reads, no longer
     /// tells states apart: the answers it was given are gone once it has finished.
     @Test func aFlowThatEndedIsForgottenUnlessReadAfterwards() throws {

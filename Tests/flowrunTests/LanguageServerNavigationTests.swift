@@ -49,6 +49,31 @@ struct LanguageServerNavigationTests {
         #expect(labels.isSuperset(of: ["push", "replace", "send", "when", "set"]), "\(labels.sorted())")
     }
 
+    /// A `set` key indexes into a variable (spec §7 1.2): completion offers names, in the
+    /// key and in its index, and hover shows the variable's type.
+    @Test func anIndexedSetKeyIsCompletedAndHovered() throws {
+        let text = """
+            version: 1
+            flow: app
+            start: home
+            variables: { accounts: { alice: wonderland }, user: ada }
+            screens:
+              home:
+                actions: [go, quit]
+                on:
+                  go: { set: { 'accounts[user]': '"pw"' } }
+
+            """
+        let completions = try Self.ask("textDocument/completion", at: ["{ set: { 'acc", "'accounts[us"], in: text, lookingPast: nil)
+        for reply in completions {
+            let labels = Set(((reply as? [[String: Any]]) ?? []).compactMap { $0["label"] as? String })
+            #expect(labels.isSuperset(of: ["accounts", "user"]), "\(labels.sorted())")
+        }
+        let hover = try Self.ask("textDocument/hover", at: ["'accounts[u"], in: text, lookingPast: "'accou")
+        let shown = ((hover.first as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String
+        #expect(shown?.contains("**variable `accounts`** of flow 'app': map(string, string)") == true, "\(String(describing: shown))")
+    }
+
     @Test func definitionGoesFromIntoToTheVariableAndFromEnvToItsDeclaration() throws {
         let replies = try Self.ask("textDocument/definition", at: ["into: ", "{{ env.DEP"], in: Self.flow)
         let lines = Self.flow.components(separatedBy: "\n")

@@ -10,7 +10,7 @@ public struct EditingContext: Sendable {
     /// The key whose value the cursor is in (`push: |`), if any.
     public let valueKey: String?
     /// Whether the cursor is in an expression: inside `{{ … }}`, or in the value of a key
-    /// that holds one (`when`, `rule`, a `set` entry…).
+    /// that holds one (`when`, `rule`, a `set` entry…), or in a `set` key (a target).
     public let inExpression: Bool
 
     /// - Parameters: `line` and `column` 1-based, the column in Unicode scalars.
@@ -54,8 +54,9 @@ public struct EditingContext: Sendable {
         path += written.path
         self.path = path
         self.valueKey = valueKey
+        // A `set` key being typed is a target, an expression too where it indexes (spec §7 1.2: `'accounts[user]'`).
         inExpression = templateOpen || valueKey.map { Self.expressionKeys.contains($0) || path.last == "set" || path.last == "with"
-            || path.last == "computed" || path.last == "result" } ?? false
+            || path.last == "computed" || path.last == "result" } ?? (path.last == "set")
     }
 
     /// The key a line starts with (`key:` or `key: value`).

@@ -157,7 +157,11 @@ private final class ReferenceFinder {
     private func branches(_ handler: Handler, in flow: Int, of responder: ResponderTree.Responder) {
         for branch in handler.branches {
             expression(branch.when, in: flow)
-            for assignment in branch.assignments { expression(assignment.expression, in: flow) }
+            for assignment in branch.assignments {
+                // The target reads as its names do (`app.accounts[user]`, spec §7 1.2).
+                expression(assignment.target, in: flow)
+                expression(assignment.expression, in: flow)
+            }
             template(branch.say, in: flow)
             if let transition = branch.transition {
                 switch transition.value {

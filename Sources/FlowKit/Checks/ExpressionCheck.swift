@@ -78,7 +78,7 @@ struct ExpressionCheck: Check {
         for branch in handler.branches {
             expression(branch.when, scope, expecting: .bool)
             for assignment in branch.assignments {
-                let type = checkTarget(assignment.target, handlingFlow: handlingFlow)
+                let type = checkTarget(assignment, handlingFlow: handlingFlow, scope)
                 assign(assignment.expression, to: assignment.target.value, ofType: type, scope)
             }
             template(branch.say, scope)
@@ -128,42 +128,83 @@ struct ExpressionCheck: Check {
         }
     }
 
-    /// `set` assigns to a variable of the handling flow, or `flowid.name` of an ancestor.
-    /// The variable's type, or nil when the target names none.
-    private mutating func checkTarget(_ target: Located<String>, handlingFlow: Int) -> ExpressionType? {
-        // A target that is not `name` or `flowid.name` is the model builder's `invalid-id`.
-        guard Identifier.isValidTarget(target.value) else { return nil }
-        let owner: Int, name: String
-        if let dot = target.value.firstIndex(of: ".") {
-            let flowID = String(target.value[..<dot])
-            name = String(target.value[target.value.index(after: dot)...])
-            let ancestry = index.ancestry(of: handlingFlow)
-            guard let found = ancestry.first(where: { index.flows[$0].flow.id.value == flowID }) else {
-                let names = ancestry.map { index.flows[$0].flow.id.value }
-                report(.unknownName, "'\(flowID)' is not the handling flow or one of its ancestors", at: target.location,
-                       suggesting: NearestName.suggest(flowID, among: names))
-                return nil
-            }
+    /// `set` assigns to a variable of the handling flow, or `flowid.name` of an ancestor,
+    /// or into one (spec §7 1.2). The type the value must fit, or nil when the target
+    /// names nothing, or cannot be assigned into (reported).
+    private mutating func checkTarget(_ assignment: Assignment, handlingFlow: Int, _ scope: FlowScope) -> ExpressionType? {
+        // A key that is no target is the model builder's `invalid-id`.
+        guard let destination = assignment.destination else { return nil }
+        let target = assignment.target
+        let ancestry = index.ancestry(of: handlingFlow)
+        let (flowID, name, steps) = destination.split { id in ancestry.contains { index.flows[$0].flow.id.value == id } }
+        let owner: Int
+        if let flowID, let found = ancestry.first(where: { index.flows[$0].flow.id.value == flowID }) {
             owner = found
+        } else if case .member? = destination.steps.first, tables.variables(of: handlingFlow)[name] == nil,
+                  !index.flows[handlingFlow].flow.computed.contains(where: { $0.name.value == name }) {
+            // `a.b` where `a` is neither a flow to assign into nor a variable: meant as `flowid.name`.
+            let names = ancestry.map { index.flows[$0].flow.id.value }
+            report(.unknownName, "'\(name)' is not the handling flow or one of its ancestors", at: target.location,
+                   suggesting: NearestName.suggest(name, among: names))
+            return nil
         } else {
             owner = handlingFlow
-            name = target.value
         }
+        guard let type = variableType(name, of: owner, handlingFlow: handlingFlow, key: flowID == nil ? target.value : name, at: target.location) else { return nil }
+        return typeInto(type, steps: steps, of: target, scope)
+    }
+
+    /// The type of the member of a value of `type` that `steps` lead to, each index
+    /// checked as an expression of the handling flow (its positions placed in the key),
+    /// or nil with one diagnostic at the step that does not fit.
+    private mutating func typeInto(_ type: ExpressionType, steps: ArraySlice<SetTarget.Step>, of target: Located<String>,
+                                   _ scope: FlowScope) -> ExpressionType? {
+        var current = type
+        var checker = TypeChecker(scope: scope)
+        for step in steps {
+            // A variable first `null` takes any value (spec §9 1.1), and so do its members.
+            if current == .null { current = .dyn }
+            let next: ExpressionType?
+            switch step {
+            case .member(let field, let span):
+                next = checker.memberType(of: current, field: field, at: span)
+            case .index(let key, let offset, let bracket):
+                let checked = ExpressionChecker.check(key, in: scope)
+                guard checked.issues.isEmpty else {
+                    for issue in checked.issues { report(issue.shifted(by: offset), in: target) }
+                    return nil
+                }
+                let span = ExpressionSpan(offset: offset, length: key.source.unicodeScalars.count)
+                next = checker.indexedType(of: current, key: checked.type, keySpan: span, at: bracket)
+            }
+            guard checker.issues.isEmpty, let next else { break }
+            current = next
+        }
+        guard checker.issues.isEmpty else {
+            for issue in checker.issues { report(issue, in: target) }
+            return nil
+        }
+        return current
+    }
+
+    /// The type of variable `name` of flow `owner`, which `set` assigns; nil when it is
+    /// computed or names nothing (reported at `location`, the key, written `key`).
+    private mutating func variableType(_ name: String, of owner: Int, handlingFlow: Int, key: String, at location: SourceLocation) -> ExpressionType? {
         let variables = tables.variables(of: owner)
         if index.flows[owner].flow.computed.contains(where: { $0.name.value == name }) {
-            report(.expressionType, "'\(name)' is computed from its expression, and cannot be set", at: target.location, suggesting: nil)
+            report(.expressionType, "'\(name)' is computed from its expression, and cannot be set", at: location, suggesting: nil)
             return nil
         }
         if let type = variables[name] { return type }
         let ownerID = index.flows[owner].flow.id.value
         // A bare name reads an ancestor's variable, but `set` writes the handling flow's own: say how to write the ancestor's.
         if owner == handlingFlow, let ancestor = index.ancestry(of: handlingFlow).dropFirst().first(where: { tables.variables(of: $0)[name] != nil }) {
-            let qualified = "\(index.flows[ancestor].flow.id.value).\(name)"
+            let qualified = "\(index.flows[ancestor].flow.id.value).\(key)"
             report(.unknownName, "flow '\(ownerID)' has no variable or field '\(name)'; it belongs to flow '\(index.flows[ancestor].flow.id.value)': write '\(qualified)'",
-                   at: target.location, suggesting: qualified)
+                   at: location, suggesting: qualified)
             return nil
         }
-        report(.unknownName, "flow '\(ownerID)' has no variable or field '\(name)'", at: target.location,
+        report(.unknownName, "flow '\(ownerID)' has no variable or field '\(name)'", at: location,
                suggesting: NearestName.suggest(name, among: variables.keys.sorted()))
         return nil
     }

@@ -72,10 +72,17 @@ struct ExpectationCheck {
                 : NearestName.suggest(variable, among: Array(variables.keys)).map { "; did you mean '\($0)'?" } ?? ""
             return TestFailure("values: the flow '\(flow)' has no variable '\(variable)'\(hint)", at: expected.name.location)
         }
-        guard let difference = ValueSubset.firstDifference(expected: expected.value, actual: actual) else { return nil }
-        // A secret field's, or a variable computed from a secret.
-        if session.holdsSecret(flow: flow, name: variable) {
-            return TestFailure("values: \(name) differs from the expected value (it holds a secret: neither is shown)", at: expected.location)
+        guard var difference = ValueSubset.firstDifference(expected: expected.value, actual: actual) else { return nil }
+        // A secret field's, or a variable computed from a secret; of a list or map with
+        // secret members (cli.md 1.2), a difference elsewhere is shown, both sides masked alike.
+        let secrecy = session.secrecy(flow: flow, name: variable)
+        if secrecy.isSecret {
+            guard secrecy != .whole, let elsewhere = ValueSubset.firstDifference(expected: SecretMask.shown(expected.value, secrecy),
+                                                                                 actual: SecretMask.shown(actual, secrecy)) else {
+                let part = secrecy == .whole ? "it holds a secret" : "in a secret member"
+                return TestFailure("values: \(name) differs from the expected value (\(part): neither is shown)", at: expected.location)
+            }
+            difference = elsewhere
         }
         return TestFailure("values: \(name)\(difference.path): \(difference.description)", at: expected.location)
     }

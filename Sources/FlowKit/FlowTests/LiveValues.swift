@@ -268,7 +268,11 @@ struct LiveValues {
             for branch in handler?.branches ?? [] {
                 decide(branch.when, action: action)
                 decide(branch.launch?.forEach, action: action)
-                for assignment in branch.assignments { feed(assignment.name, assignment.expression, action: action) }
+                for assignment in branch.assignments {
+                    feed(assignment.name, assignment.expression, action: action)
+                    // Into a map or list (spec §7 1.2): the indexes decide which member takes the value.
+                    for case .index(let key) in assignment.path { feed(assignment.name, key, action: action) }
+                }
                 for command in branch.commands { if let into = command.into { runs.append((into, command.location)) } }
                 for (name, expression) in branch.launch?.arguments ?? [] { feed(name, expression, action: action) }
             }

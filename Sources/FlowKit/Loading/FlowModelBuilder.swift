@@ -365,10 +365,11 @@ struct FlowModelBuilder {
         branch.say = keys[.say].flatMap { reader.template($0, what: "say") }
         if let node = keys[.set] {
             branch.assignments = reader.idMapping(node, what: "set").compactMapExact { target, _, value in
-                if !Identifier.isValidTarget(target.value) {
-                    reader.report(.invalidID, "'\(target.value)' is not a variable name or 'flowid.name'", at: target.location)
+                let destination = SetTarget.parse(target.value)
+                if destination == nil {
+                    reader.report(.invalidID, "'\(target.value)' is not a variable name, 'flowid.name', or an index into one ('name[key]')", at: target.location)
                 }
-                return reader.expression(value, what: "an assignment").map { Assignment(target: target, expression: $0) }
+                return reader.expression(value, what: "an assignment").map { Assignment(target: target, expression: $0, destination: destination) }
             }
         }
         if let node = keys[.run] { branch.commands = commands(node) }

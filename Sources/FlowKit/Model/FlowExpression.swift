@@ -2,4 +2,4 @@ import FlowExpressions
 
 /// Foundation declares an `Expression` of its own (its predicates'); within FlowKit the
 /// name means the flow language's.
-typealias Expression = FlowExpressions.Expression
+package typealias Expression = FlowExpressions.Expression

@@ -57,8 +57,11 @@ public struct Command: Sendable {
     public var location: SourceLocation
 }
 
-/// `set: { name: expression }`: `name` may be `flowid.name`.
+/// `set: { name: expression }`: `name` may be `flowid.name`, or index into a variable
+/// (spec §7 1.2, `SetTarget`).
 public struct Assignment: Sendable {
     public var target: Located<String>
     public var expression: Located<String>
+    /// The key read as a target; nil when it is none (an `invalid-id`, reported).
+    public var destination: SetTarget?
 }

@@ -29,7 +29,10 @@ extension ResponderTree {
         func route(_ handlers: some Collection<HandlerNode>) {
             for branch in handlers.flatMap(\.branches) {
                 visit(branch.when)
-                branch.assignments.forEach { visit($0.expression) }
+                for assignment in branch.assignments {
+                    visit(assignment.expression)
+                    for case .index(let key) in assignment.path { visit(key) }
+                }
                 render(branch.say)
                 if case .exit(_, let message)? = branch.transition { render(message) }
                 branch.launch?.arguments.forEach { visit($0.expression) }

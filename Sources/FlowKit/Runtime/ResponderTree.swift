@@ -172,13 +172,32 @@ public final class ResponderTree: Sendable {
         let branches: [BranchNode]
     }
 
+    /// One assignment of a branch's `set` (spec §7): the variable, the steps into it
+    /// (1.2), and the value.
+    struct AssignmentNode: Sendable {
+        /// One step into the variable's value: a map's key, or an index evaluated when the
+        /// branch runs (in the handling flow).
+        enum Step: Sendable {
+            case member(String)
+            case index(Compiled<Expression>)
+        }
+
+        let flow: Int
+        let name: String
+        let path: [Step]
+        /// The key as written, for the warnings of an assignment not made.
+        let target: String
+        let location: SourceLocation
+        let expression: Compiled<Expression>
+    }
+
     /// The one derived model of a branch: what the Session runs, and what the checks,
     /// `chain`, `graph` and the language server read through the chain walk (`route`).
     /// A class, like the other nodes: every walk over the tree's branches reads them in
     /// place, for a retain rather than a copy of each of its fields.
     final class BranchNode: Sendable {
         let when: Compiled<Expression>?
-        let assignments: [(flow: Int?, name: String, expression: Compiled<Expression>)]
+        let assignments: [AssignmentNode]
         let say: Compiled<Template>?
         let transition: CompiledTransition?
         /// How a `push` or `replace` of a child flow starts it.
@@ -190,7 +209,7 @@ public final class ResponderTree: Sendable {
         /// Where the branch is written, for coverage reports.
         let location: SourceLocation
 
-        init(when: Compiled<Expression>?, assignments: [(flow: Int?, name: String, expression: Compiled<Expression>)], say: Compiled<Template>?,
+        init(when: Compiled<Expression>?, assignments: [AssignmentNode], say: Compiled<Template>?,
              transition: CompiledTransition?, launch: LaunchNode?, commands: [CommandNode], post: String?, location: SourceLocation) {
             self.when = when
             self.assignments = assignments

@@ -245,17 +245,26 @@ private struct ResponderTreeCompiler {
             timeout: command.timeout?.value ?? 60, label: template(command.label), location: command.location)
     }
 
-    /// A branch's `set`, each variable found in the handling flow or the ancestor it names.
-    private mutating func assignments(_ assignments: [Assignment], handlingFlow: Int) -> [(flow: Int?, name: String, expression: Compiled<Expression>)] {
-        assignments.compactMap { assignment in
-            let parts = assignment.target.value.split(separator: ".").map(String.init)
-            let owner = parts.count == 2 ? index.ancestry(of: handlingFlow).first { index.flows[$0].flow.id.value == parts[0] } : handlingFlow
-            guard let owner, let name = parts.last else {
+    /// A branch's `set`, each variable found in the handling flow or the ancestor it
+    /// names, with the steps into it (spec §7 1.2).
+    private mutating func assignments(_ assignments: [Assignment], handlingFlow: Int) -> [ResponderTree.AssignmentNode] {
+        let ancestry = index.ancestry(of: handlingFlow)
+        return assignments.compactMap { assignment in
+            let split = assignment.destination?.split { id in ancestry.contains { index.flows[$0].flow.id.value == id } }
+            guard let split else {
                 problems.append(CompileError(message: "'\(assignment.target.value)' names no variable of the handling flow or an ancestor",
                                              location: assignment.target.location))
                 return nil
             }
-            return (owner, name, expression(assignment.expression))
+            let owner = split.flow.flatMap { id in ancestry.first { index.flows[$0].flow.id.value == id } } ?? handlingFlow
+            let path = split.steps.map { step -> ResponderTree.AssignmentNode.Step in
+                switch step {
+                case .member(let name, _): .member(name)
+                case .index(let key, _, _): .index(Compiled(parsed: key, source: key.source, location: assignment.target.location))
+                }
+            }
+            return ResponderTree.AssignmentNode(flow: owner, name: split.variable, path: path, target: assignment.target.value,
+                                                location: assignment.target.location, expression: expression(assignment.expression))
         }
     }
 

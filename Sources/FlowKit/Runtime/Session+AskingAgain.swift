@@ -57,11 +57,17 @@ extension Session {
     /// secret fields of finished flows that nothing reads, and values and results computed from secrets,
     /// which nobody can type again. A resume names them before it asks anything; a variable
     /// is back to its declared initial value (`lostValuesAtTheirInitialValue`), a result is
-    /// `null`. Fields the screen on display is still to ask are not named.
+    /// `null`, a member of a list or map is gone (`lostMembers`). Fields the screen on display is still to ask are not named.
     public var lostSecretValues: [String] {
         var named = Set<String>()
         // A result may bear the name of a variable of its flow: named once.
-        return (lostVariables + state.forgottenResults).filter { named.insert($0).inserted }
+        return (lostVariables + state.forgottenResults).filter { named.insert($0).inserted } + lostMembers
+    }
+
+    /// Of `lostSecretValues`, the members of lists and maps (cli.md 1.2), as
+    /// `flowid.name["key"]` or `flowid.name[2]`: gone from their map, or `null` in their list.
+    public var lostMembers: [String] {
+        (state.forgottenMembers ?? []).map(\.written)
     }
 
     /// Of `lostSecretValues`, the variables whose declared initial value is not `null`,

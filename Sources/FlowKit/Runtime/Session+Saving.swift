@@ -16,16 +16,26 @@ extension Session {
         // Left out by an earlier save and not given a value since.
         saved.forgottenSecrets = state.forgottenSecrets.filter { state.variableIsEmpty($0, in: tree) }
         saved.forgottenResults = state.forgottenResults.filter { state.resultIsEmpty($0, in: tree) }
+        var members = state.forgottenMembers?.filter { $0.isMissing(in: state, tree: tree) } ?? []
         for flow in saved.flows.indices {
             let flowID = tree.flows[flow].id
-            for name in saved.flows[flow].secret.sorted() where !saved.forgottenSecrets.contains("\(flowID).\(name)") {
-                saved.forgottenSecrets.append("\(flowID).\(name)")
+            for (name, secrecy) in saved.flows[flow].secrets.sorted(by: { $0.key < $1.key }) {
+                let variable = "\(flowID).\(name)"
+                guard secrecy != .whole else {
+                    if !saved.forgottenSecrets.contains(variable) { saved.forgottenSecrets.append(variable) }
+                    continue
+                }
+                for path in secrecy.withoutSecrets(saved.flows[flow].variables[name] ?? .null).leftOut {
+                    let member = SessionState.ForgottenMember(variable: variable, path: path)
+                    if !members.contains(member) { members.append(member) }
+                }
             }
             for name in saved.flows[flow].secretResult.sorted() where !saved.forgottenResults.contains("\(flowID).\(name)") {
                 saved.forgottenResults.append("\(flowID).\(name)")
             }
             saved.flows[flow] = saved.flows[flow].withoutSecrets
         }
+        saved.forgottenMembers = members.isEmpty ? nil : members
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let document = SavedSession(format: SavedSession.currentFormat, shape: StateFingerprint(tree), state: saved)
@@ -79,10 +89,11 @@ extension Session {
 
 extension SessionState.FlowState {
     /// The flow's state with every secret and every value computed from one set to
-    /// `null`: variables, results, the results of a `for_each` and what its runs hold.
+    /// `null`: variables, results, the results of a `for_each` and what its runs hold;
+    /// of a list or map with secret members, those members (`Secrecy.withoutSecrets`).
     var withoutSecrets: Self {
         var scrubbed = self
-        for name in secret { scrubbed.variables[name] = .null }
+        for (name, secrecy) in secrets { scrubbed.variables[name] = secrecy.withoutSecrets(variables[name] ?? .null).value }
         for name in secretResult { scrubbed.result?[name] = .null }
         if secretResult.contains("results") { scrubbed.results = results?.map { _ in .null } }
         if var repetition {

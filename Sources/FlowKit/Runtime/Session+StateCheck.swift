@@ -128,6 +128,9 @@ extension Session {
         for name in state.forgottenSecrets where !state.variableIsEmpty(name, in: tree) {
             return "it lists \(MessageText.quoted(name)) as a value left out, which is no empty variable of the flow"
         }
+        for member in state.forgottenMembers ?? [] where !member.isMissing(in: state, tree: tree) {
+            return "it lists \(MessageText.quoted(member.written)) as a member left out, which is no missing member of a list or map of the flow"
+        }
         for name in state.forgottenResults where !state.resultIsEmpty(name, in: tree) {
             return "it lists \(MessageText.quoted(name)) as a result left out, which is no empty result of the flow"
         }

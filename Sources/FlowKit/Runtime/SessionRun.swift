@@ -54,11 +54,13 @@ struct SessionRun {
         startedFlows.append(flow)
         state.flows[flow] = SessionState.FlowState(variables: Dictionary(node.initialVariables.map { ($0.name, $0.value) }) { first, _ in first })
         state.flows[flow].variables.merge(arguments.values) { _, given in given }
-        state.flows[flow].secret = arguments.secret
+        state.flows[flow].secrets = Dictionary(uniqueKeysWithValues: arguments.secret.map { ($0, Secrecy.whole) })
         // Started afresh: nothing of it is left out of a saved state any more.
         let prefix = node.id + "."
         state.forgottenSecrets.removeAll { $0.hasPrefix(prefix) }
         state.forgottenResults.removeAll { $0.hasPrefix(prefix) }
+        state.forgottenMembers?.removeAll { $0.variable.hasPrefix(prefix) }
+        if state.forgottenMembers?.isEmpty == true { state.forgottenMembers = nil }
         let missing = node.requiredParams.filter { (state.flows[flow].variables[$0] ?? .null) == .null }
         guard missing.isEmpty else {
             let names = missing.map { "'\($0)'" }.joined(separator: ", ")
@@ -183,7 +185,7 @@ struct SessionRun {
                 }
             } else {
                 state.flows[node.flow].variables[field.id] = .null
-                state.flows[node.flow].secret.remove(field.id)
+                state.flows[node.flow].mark(field.id, .none)
             }
             next += 1
         }
@@ -253,7 +255,7 @@ struct SessionRun {
                 return
             }
             state.flows[node.flow].variables[field.id] = .null
-            state.flows[node.flow].secret.remove(field.id)
+            state.flows[node.flow].mark(field.id, .none)
             remember(.null, for: field, in: node.flow, isSecret: isSecret)
             events.append(.answered(flow: tree.flows[node.flow].id, field: field.id, value: .null))
             steps = 0
@@ -323,7 +325,7 @@ struct SessionRun {
     private func scope(_ flow: Int, answering field: String, with answer: Value, isSecret: Bool) -> SessionScope {
         var flows = state.flows
         flows[flow].variables[field] = answer
-        if isSecret { flows[flow].secret.insert(field) } else { flows[flow].secret.remove(field) }
+        flows[flow].mark(field, isSecret ? .whole : .none)
         return SessionScope(tree: tree, flows: flows, environment: environment, flow: flow, fixedTime: fixedTime)
     }
 
@@ -331,11 +333,7 @@ struct SessionRun {
     /// from a secret (a default or an option).
     private mutating func store(_ answer: Value, for field: ResponderTree.FieldNode, in flow: Int, isSecret: Bool) {
         state.flows[flow].variables[field.id] = answer
-        if isSecret {
-            state.flows[flow].secret.insert(field.id)
-        } else {
-            state.flows[flow].secret.remove(field.id)
-        }
+        state.flows[flow].mark(field.id, isSecret ? .whole : .none)
         remember(answer, for: field, in: flow, isSecret: isSecret)
         events.append(.answered(flow: tree.flows[flow].id, field: field.id, value: answer))
         let answered = "\(tree.flows[flow].id).\(field.id)"
@@ -410,7 +408,7 @@ struct SessionRun {
     /// a secret-derived value, or the default's template reads one. Shown masked, and
     /// taken as a secret.
     func defaultReadsSecret(of field: ResponderTree.FieldNode, in flow: Int) -> Bool {
-        if let current = state.flows[flow].variables[field.id], current != .null { return state.flows[flow].secret.contains(field.id) }
+        if let current = state.flows[flow].variables[field.id], current != .null { return state.flows[flow].secrecy(of: field.id).isSecret }
         guard case .template(let template)? = field.defaultValue else { return false }
         return scope(flow).readsSecret(template.parsed)
     }
@@ -563,18 +561,7 @@ struct SessionRun {
     /// observers did.
     private mutating func run(_ branch: ResponderTree.BranchNode, handlingFlow flow: Int, responder: Responder) -> BranchEffect {
         run(branch.commands, in: flow)
-        for assignment in branch.assignments {
-            let scope = scope(flow)
-            guard let value = evaluate(assignment.expression, in: scope, ifFailing: "'\(assignment.name)' is not assigned") else { continue }
-            let owner = assignment.flow ?? flow
-            state.flows[owner].variables[assignment.name] = value
-            // A value computed from a secret is a secret too (cli.md): it stays masked.
-            if scope.readsSecret(assignment.expression.parsed) {
-                state.flows[owner].secret.insert(assignment.name)
-            } else {
-                state.flows[owner].secret.remove(assignment.name)
-            }
-        }
+        for assignment in branch.assignments { assign(assignment, handlingFlow: flow) }
         if let notification = branch.post { post(notification) }
         if let message = render(branch.say, in: flow) { events.append(.said(message)) }
         guard !stopped else { return .moved }
@@ -696,7 +683,7 @@ struct SessionRun {
         guard var repetition = state.flows[flow].repetition else { return false }
         let finished = state.flows[flow]
         repetition.results.append(finished.result.map(Value.map) ?? .map(PrivateName.removed(from: finished.variables)))
-        if !finished.secret.isEmpty || !finished.secretResult.isEmpty { state.flows[flow].secretResult.insert("results") }
+        if !finished.secrets.isEmpty || !finished.secretResult.isEmpty { state.flows[flow].secretResult.insert("results") }
         guard repetition.position + 1 < repetition.elements.count else {
             state.flows[flow].repetition = nil
             state.flows[flow].results = repetition.results
@@ -853,7 +840,7 @@ struct SessionRun {
         if let into = command.into {
             state.flows[flow].variables[into] = result.value
             // What a program given a secret prints may be that secret.
-            if outcome.readsSecret { state.flows[flow].secret.insert(into) } else { state.flows[flow].secret.remove(into) }
+            state.flows[flow].mark(into, outcome.readsSecret ? .whole : .none)
         }
     }
 
@@ -964,7 +951,7 @@ struct SessionRun {
         return .uncovered
     }
 
-    private mutating func end(_ outcome: RunOutcome) {
+    mutating func end(_ outcome: RunOutcome) {
         state.phase = .ended(outcome)
         state.notYetAsked = nil
         queue.removeAll()
@@ -1044,7 +1031,7 @@ struct SessionRun {
 
     private mutating func render(_ template: Compiled<Template>?, in scope: SessionScope, revealing: Bool = false) -> String? {
         guard let template else { return nil }
-        let hiding = { (expression: Expression) in !revealing && scope.readsSecret(expression) ? SecretMask.mask : nil }
+        let hiding = { (expression: Expression) in revealing ? nil : SecretMask.replacement(for: expression, in: scope) }
         let outcome = template.parsed.render(in: scope, hiding: hiding)
         if stopsTheRun(outcome, in: scope, at: template.location) { return nil }
         switch outcome {

@@ -64,14 +64,9 @@ struct SessionScope: ValueScope {
 
     // MARK: Secrets
 
-    /// Whether the expression reads a secret answer, or a value computed from one.
+    /// Whether the value the expression gives holds a secret, in part or whole.
     func readsSecret(_ expression: Expression) -> Bool {
-        guard holdsSecrets else { return false }
-        var reads = false
-        expression.root.forEachNode { node in
-            if !reads, secretRead(node) != nil { reads = true }
-        }
-        return reads
+        secrecy(of: expression).isSecret
     }
 
     /// Whether any `{{ … }}` of the template reads a secret.
@@ -81,10 +76,20 @@ struct SessionScope: ValueScope {
         }
     }
 
+    /// Which parts of the value the expression gives are secret (cli.md 1.2): the one
+    /// place that decides it. A name gives its variable's secrecy, a member or an index
+    /// the secrecy of that member (an index computed from a secret: all of it); `size()`,
+    /// `keys()`, `has()` and a key `in` a map read no secret member; a list or map built of values
+    /// keeps theirs, `?:` either branch's; anything else made from a secret is secret whole.
+    func secrecy(of expression: Expression) -> Secrecy {
+        guard holdsSecrets else { return .none }
+        return secrecy(expression.root)
+    }
+
     /// Every secret value the expression reads: each secret variable's (or result's)
-    /// value, and for a value computed from secrets, that value and the secret values its
-    /// own expression reads, however deep. A program given the expression's text may print
-    /// any of them alone (`CommandRequest.secrets`).
+    /// value, or its secret members, and for a value computed from secrets, that value and
+    /// the secret values its own expression reads, however deep. A program given the
+    /// expression's text may print any of them alone (`CommandRequest.secrets`).
     func secretValues(readBy expression: Expression) -> [Value] {
         guard holdsSecrets else { return [] }
         var values: [Value] = []
@@ -97,8 +102,8 @@ struct SessionScope: ValueScope {
     /// the previous twice are forty walks, not 2⁴⁰.
     private func collectSecretValues(readBy expression: Expression, into values: inout [Value], visited: inout Set<ComputedMemo.Key>) {
         expression.root.forEachNode { node in
-            guard let value = secretRead(node) else { return }
-            values.append(value)
+            guard let (secrecy, value) = namedRead(node), secrecy.isSecret else { return }
+            values += secrecy.secretParts(of: value)
             guard case .identifier(let name) = node.kind, let owner = owner(of: name),
                   let computed = tree.flows[owner].computed[name],
                   visited.insert(ComputedMemo.Key(flow: owner, name: name)).inserted else { return }
@@ -109,39 +114,103 @@ struct SessionScope: ValueScope {
     }
 
     private var holdsSecrets: Bool {
-        flows.contains { !$0.secret.isEmpty || !$0.secretResult.isEmpty }
+        flows.contains { !$0.secrets.isEmpty || !$0.secretResult.isEmpty }
     }
 
-    /// The value a node reads, when it reads a name that holds a secret.
-    private func secretRead(_ node: ExpressionNode) -> Value? {
+    private func secrecy(_ node: ExpressionNode) -> Secrecy {
+        if let (secrecy, _) = namedRead(node) { return secrecy }
+        switch node.kind {
+        case .select(let operand, let field):
+            return secrecy(operand).member(.key(field))
+        case .index(let operand, let index):
+            let container = secrecy(operand)
+            let key = secrecy(index)
+            if container == .none || container == .whole || key.isSecret { return container.joined(with: key.isSecret ? .whole : .none) }
+            // The member an index names, as the evaluator will find it.
+            guard case .success(let value) = Evaluator.evaluate(Expression(source: "", root: index), in: self),
+                  let member = Secrecy.Member(value) else { return .whole }
+            return container.member(member)
+        case .call(let function, let receiver, let arguments):
+            let operands = (receiver.map { [$0] } ?? []) + arguments
+            // How many members, which keys, or whether a key is there, tells nothing of their values.
+            if operands.count == 1, ["size", "keys", "has"].contains(function) {
+                let operand = operands[0]
+                if function == "has", case .select(let inner, _) = operand.kind {
+                    return secrecy(inner) == .whole ? .whole : .none
+                }
+                return secrecy(operand) == .whole ? .whole : .none
+            }
+            return Self.wholeIfAny(operands.map(secrecy))
+        case .binary(.in, let element, let container):
+            // A key `in` a map: its keys are not secret.
+            if case .members(let members) = secrecy(container), secrecy(element) == .none,
+               members.keys.allSatisfy({ if case .key = $0 { true } else { false } }) { return .none }
+            return Self.wholeIfAny([secrecy(element), secrecy(container)])
+        case .list(let elements):
+            return Secrecy(members: Dictionary(uniqueKeysWithValues: elements.enumerated().map { (Secrecy.Member.position($0.offset), secrecy($0.element)) }))
+        case .map(let entries):
+            var members: [Secrecy.Member: Secrecy] = [:]
+            for entry in entries {
+                let value = secrecy(entry.value)
+                guard case .literal(.string(let key)) = entry.key.kind else {
+                    // A key computed from a secret, or one not known here, holding a secret: the whole map.
+                    if secrecy(entry.key).isSecret || value.isSecret { return .whole }
+                    continue
+                }
+                members[.key(key)] = value
+            }
+            return Secrecy(members: members)
+        case .conditional(let condition, let then, let otherwise):
+            if secrecy(condition).isSecret { return .whole }
+            return secrecy(then).joined(with: secrecy(otherwise))
+        case .unary(_, let operand):
+            return Self.wholeIfAny([secrecy(operand)])
+        case .binary(_, let lhs, let rhs):
+            return Self.wholeIfAny([secrecy(lhs), secrecy(rhs)])
+        case .literal, .identifier:
+            return .none
+        }
+    }
+
+    /// A value made from others: secret whole when any of them holds a secret.
+    private static func wholeIfAny(_ parts: [Secrecy]) -> Secrecy {
+        parts.contains { $0.isSecret } ? .whole : .none
+    }
+
+    /// The secrecy and value of what a node reads by name: a variable or computed value
+    /// along the chain, or a flow's member; nil for any other node.
+    private func namedRead(_ node: ExpressionNode) -> (Secrecy, Value)? {
         switch node.kind {
         case .identifier(let name):
             guard let owner = owner(of: name) else { return nil }
-            if let expression = tree.flows[owner].computed[name] {
-                // A computed value is a secret when its expression reads one.
-                let key = ComputedMemo.Key(flow: owner, name: name)
-                let isSecret = memo.readsSecret[key] ?? {
-                    var scope = self
-                    scope.flow = owner
-                    let reads = scope.readsSecret(expression.parsed)
-                    memo.readsSecret[key] = reads
-                    return reads
-                }()
-                return isSecret ? computed(name, of: owner) : nil
-            }
-            return flows[owner].secret.contains(name) ? flows[owner].variables[name] : nil
+            if tree.flows[owner].computed[name] != nil { return computedRead(name, of: owner) }
+            return (flows[owner].secrecy(of: name), flows[owner].variables[name] ?? .null)
         case .select(let operand, let member):
             guard case .identifier(let name) = operand.kind, variable(name) == nil, let target = tree.flow(named: name) else { return nil }
             if member == "results", tree.repeatedFlows.contains(target) {
-                return flows[target].secretResult.contains("results") ? .list(flows[target].results ?? []) : nil
+                return (flows[target].secretResult.contains("results") ? .whole : .none, .list(flows[target].results ?? []))
             }
             if tree.flows[target].result != nil, !isWithin(target) {
-                return flows[target].secretResult.contains(member) ? flows[target].result?[member] : nil
+                return (flows[target].secretResult.contains(member) ? .whole : .none, flows[target].result?[member] ?? .null)
             }
-            return flows[target].secret.contains(member) ? flows[target].variables[member] : nil
+            if tree.flows[target].computed[member] != nil { return computedRead(member, of: target) }
+            return (flows[target].secrecy(of: member), flows[target].variables[member] ?? .null)
         default:
             return nil
         }
+    }
+
+    /// A computed value's secrecy, its expression's (cli.md), and its value.
+    private func computedRead(_ name: String, of owner: Int) -> (Secrecy, Value) {
+        let key = ComputedMemo.Key(flow: owner, name: name)
+        let secrecy = memo.secrecy[key] ?? {
+            var scope = self
+            scope.flow = owner
+            let found = tree.flows[owner].computed[name].map { scope.secrecy(of: $0.parsed) } ?? .none
+            memo.secrecy[key] = found
+            return found
+        }()
+        return (secrecy, secrecy.isSecret ? computed(name, of: owner) ?? .null : .null)
     }
 
     /// Why a computed value read in this scope failed past the limits of a value, if one did.
@@ -194,7 +263,7 @@ private final class ComputedMemo {
     }
 
     var values: [Key: Value] = [:]
-    var readsSecret: [Key: Bool] = [:]
+    var secrecy: [Key: Secrecy] = [:]
     /// A computed value that went past the limits of a value: it reads as null, and the
     /// run stops once the evaluation that read it ends.
     var pastLimits: EvaluationError?

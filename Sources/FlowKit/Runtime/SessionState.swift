@@ -40,10 +40,11 @@ struct SessionState: Sendable, Equatable, Codable {
         var stack: [StackEntry] = []
         /// The flow's `result` values, once it has finished.
         var result: [String: Value]?
-        /// Variables holding a secret answer, or a value computed from one (cli.md): shown
-        /// masked wherever a template shows them. Never saved: `savedState` leaves their
-        /// values out instead.
-        var secret: Set<String> = []
+        /// The secret parts of variables holding a secret answer, or a value computed from
+        /// one (cli.md), or (1.2) a list or map with such members; absent for a variable
+        /// with none. Shown masked wherever a template shows them. Never saved:
+        /// `savedState` leaves their values out instead.
+        var secrets: [String: Secrecy] = [:]
         /// The same for the names of `result`, and `results` after a `for_each`.
         var secretResult: Set<String> = []
         /// Set while the flow runs once per element of a list (spec §7 1.1).
@@ -52,6 +53,43 @@ struct SessionState: Sendable, Equatable, Codable {
         var results: [Value]?
 
         private enum CodingKeys: String, CodingKey { case variables, stack, result, repetition, results }
+
+        /// Which parts of variable `name` are secret: the one question every reader asks.
+        func secrecy(of name: String) -> Secrecy { secrets[name] ?? .none }
+
+        /// Notes which parts of variable `name` are secret now.
+        mutating func mark(_ name: String, _ secrecy: Secrecy) {
+            secrets[name] = secrecy == .none ? nil : secrecy
+        }
+    }
+
+    /// A member of a list or map left out of a saved state as a secret (cli.md 1.2):
+    /// the variable (`flowid.name`) and the way to the member.
+    struct ForgottenMember: Sendable, Equatable, Codable {
+        var variable: String
+        var path: [Secrecy.Member]
+
+        /// As a resume names it: `app.accounts["ada"]`.
+        var written: String { variable + path.map(\.written).joined() }
+
+        /// Whether the member is still missing from `state`: its map has no such key, or
+        /// its list holds `null` there.
+        func isMissing(in state: SessionState, tree: ResponderTree) -> Bool {
+            guard let (flow, name) = SessionState.split(variable, in: tree), var value = state.flows[flow].variables[name],
+                  let last = path.last else { return false }
+            for member in path.dropLast() {
+                switch (value, member) {
+                case (.map(let entries), .key(let key)) where entries[key] != nil: value = entries[key] ?? .null
+                case (.list(let elements), .position(let position)) where elements.indices.contains(position): value = elements[position]
+                default: return false
+                }
+            }
+            switch (value, last) {
+            case (.map(let entries), .key(let key)): return entries[key] == nil
+            case (.list(let elements), .position(let position)): return elements.indices.contains(position) && elements[position] == .null
+            default: return false
+            }
+        }
     }
 
     /// Values given to a flow's params as it starts (`with`, and a `for_each` element),
@@ -132,6 +170,9 @@ struct SessionState: Sendable, Equatable, Codable {
     /// Variables (`flowid.name`) left out of a saved state: answers to secret fields, and
     /// values computed from them.
     var forgottenSecrets: [String] = []
+    /// Members of lists and maps left out of a saved state (cli.md 1.2), while they are
+    /// still missing; optional, so that a state saved before it existed still reads.
+    var forgottenMembers: [ForgottenMember]?
     /// The same for `result` names (`flowid.name`, as read from outside the flow).
     var forgottenResults: [String] = []
     /// The last answer of each field answered, keyed as `--answers` reads it

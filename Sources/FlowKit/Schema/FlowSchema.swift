@@ -208,8 +208,8 @@ public enum FlowSchema {
             "when": expression("The branch runs only if this holds."),
             "set": [
                 "type": "object",
-                "description": "Assignments in order: name (a variable of the handling flow) or flowid.name to an expression.",
-                "propertyNames": ["pattern": "^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)?$"],
+                "description": "Assignments in order: name (a variable of the handling flow) or flowid.name to an expression; or into one, by index or key: 'accounts[user]' adds or replaces a map entry, 'items[2]' replaces a list element, 'a.b[k]' goes deeper.",
+                "propertyNames": ["pattern": "^[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*(\\[.+\\](\\.[A-Za-z_][A-Za-z0-9_]*|\\[.+\\])*)?$"],
                 "additionalProperties": ["$ref": "#/$defs/expression"],
             ],
             "say": text("A message shown on the current screen."),

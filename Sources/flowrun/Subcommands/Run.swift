@@ -108,9 +108,11 @@ extension FlowRun {
                     let lost = session.lostSecretValues
                     if !lost.isEmpty {
                         let initial = session.lostValuesAtTheirInitialValue
-                        let empty = lost.filter { !initial.contains($0) }
+                        let members = session.lostMembers
+                        let empty = lost.filter { !initial.contains($0) && !members.contains($0) }
                         let now = [empty.isEmpty ? nil : "empty: " + empty.joined(separator: ", "),
-                                   initial.isEmpty ? nil : "back to their initial values: " + initial.joined(separator: ", ")]
+                                   initial.isEmpty ? nil : "back to their initial values: " + initial.joined(separator: ", "),
+                                   members.isEmpty ? nil : "gone from their maps (null in their lists): " + members.joined(separator: ", ")]
                         Console.warning("not saved, as they are secrets or were computed from secrets, and not asked again, so now \(now.compactMap { $0 }.joined(separator: "; "))")
                     }
                     let asked = session.secretsToAskAgain

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Assignments into maps and lists (spec §7 1.2) and secrecy tracked per member (cli.md
+/// 1.2), as the user sees them: the plain-mode screen, the transcript, the result,
+/// `--state` and `--resume`, and a flow test's report.
+@Suite(.serialized) struct SecretMemberTests {
+    private let signin = Fixtures.packageRoot.appendingPathComponent("Flows/signin.yaml").path
+    private static let signUp = ["sign_up", "ada@example.com", "ada", "continue", "lovelace1", "lovelace1", "y", "create"]
+
+    private let accounts = """
+    version: 1
+    flow: app
+    start: s
+    variables: { items: [a, b], accounts: { alice: wonderland } }
+    screens:
+      s:
+        fields: [{ id: user }, { id: pw, type: secret }]
+        actions: [add, bad, show, quit]
+        on:
+          add: { set: { 'accounts[user]': pw } }
+          bad: { set: { 'items[5]': '"x"' } }
+          show: { say: '{{ size(accounts) }} accounts: {{ accounts }}' }
+    """
+
+    private func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    /// The saved state's variables of the root flow.
+    private func savedRootVariables(_ path: String) throws -> [String: Any] {
+        let document = try json(try String(contentsOfFile: path, encoding: .utf8))
+        let flows = (document["state"] as? [String: Any])?["flows"] as? [[String: Any]]
+        return try #require(flows?.first?["variables"] as? [String: Any])
+    }
+
+    @Test func onlyTheSecretMemberIsMaskedOnTheScreenAndInTheTranscriptTheResultHoldsIt() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        try accounts.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        let transcript = directory.appendingPathComponent("t.jsonl").path
+        let run = try FlowrunProcess.run(["run", "f.yaml", "--plain", "--transcript", transcript, "--output", "json"],
+                                         stdin: "ada\nlovelace\nadd\nbad\nshow\nquit\n", directory: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("\n2 accounts: {ada: ******, alice: wonderland}\n"), "\(run.stderr)")
+        let recorded = try String(contentsOfFile: transcript, encoding: .utf8)
+        #expect(recorded.contains(#""text":"2 accounts: {ada: ******, alice: wonderland}""#), "\(recorded)")
+        for shown in [run.stderr, recorded] { #expect(!shown.contains("lovelace")) }
+        // The result holds secrets (the caller asked for them).
+        let values = (try json(run.stdout)["values"] as? [String: [String: Any]])?["app"]
+        #expect(values?["accounts"] as? [String: String] == ["alice": "wonderland", "ada": "lovelace"])
+    }
+
+    /// Spec §7 1.2: a list position out of range is not assigned, with a warning shown
+    /// where run-time warnings are (stderr and the transcript), at the key.
+    @Test func anOutOfRangeAssignmentIsAWarningAtItsKey() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        try accounts.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        let transcript = directory.appendingPathComponent("t.jsonl").path
+        let run = try FlowrunProcess.run(["run", "f.yaml", "--plain", "--transcript", transcript],
+                                         stdin: "ada\nlovelace\nbad\nquit\n", directory: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("f.yaml:11:21: warning: 'items[5]' is not assigned: [5] is out of range: the list has 2 element(s)\n"), "\(run.stderr)")
+        let recorded = try String(contentsOfFile: transcript, encoding: .utf8)
+        #expect(recorded.contains(#""at":"f.yaml:11:21","event":"warning","text":"'items[5]' is not assigned"#), "\(recorded)")
+        #expect((try json(run.stdout)["values"] as? [String: [String: Any]])?["app"]?["items"] as? [String] == ["a", "b"])
+    }
+
+    /// The example's promise: a sign-up, Ctrl-C, `--resume`. The state keeps the other
+    /// accounts and leaves out the new one's key and password; the resume names it as
+    /// lost, and the demo account still signs in.
+    @Test func aSignUpInterruptedKeepsTheOtherAccountsAndTheDemoAccountStillSignsIn() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let state = directory.appendingPathComponent("state.json").path
+        let live = try ResumeTests.LiveRun(["run", signin, "--state", state], directory: directory, statePath: state)
+        live.waitForChange(from: nil)
+        for line in Self.signUp { live.feed(line) }
+        #expect(live.signal(SIGINT) == 130)
+        let saved = try String(contentsOfFile: state, encoding: .utf8)
+        #expect(!saved.contains("lovelace1"))
+        #expect(try savedRootVariables(state)["accounts"] as? [String: String] == ["alice": "wonderland", "bob": "builder123"])
+        let resumed = try FlowrunProcess.run(["run", signin, "--state", state, "--resume"], stdin: "alice\nwonderland\nsubmit\nquit\n")
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(resumed.stderr.contains(#"gone from their maps (null in their lists): app.accounts["ada"]"#), "\(resumed.stderr)")
+        let document = try json(resumed.stdout)
+        #expect(document["screen"] as? String == "home", "the demo account signs in")
+        let app = (document["values"] as? [String: [String: Any]])?["app"]
+        #expect(app?["current_user"] as? String == "alice")
+        #expect(app?["accounts"] as? [String: String] == ["alice": "wonderland", "bob": "builder123"])
+    }
+
+    /// The same through the end of input (`--state` saved as after the last line), and a
+    /// second save after the resume still names the member while it is missing.
+    @Test func aMissingMemberIsNamedUntilItHasAValueAgain() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let state = directory.appendingPathComponent("state.json").path
+        let first = try FlowrunProcess.run(["run", signin, "--state", state], stdin: Self.signUp.joined(separator: "\n") + "\n")
+        #expect(first.status == 3, "\(first.stderr)")
+        let stopped = try FlowrunProcess.run(["run", signin, "--state", state, "--resume"], stdin: "alice\n")
+        #expect(stopped.status == 3, "\(stopped.stderr)")
+        #expect(stopped.stderr.contains(#"app.accounts["ada"]"#))
+        let again = try FlowrunProcess.run(["run", signin, "--state", state, "--resume"], stdin: "wonderland\nsubmit\nquit\n")
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stderr.contains(#"gone from their maps (null in their lists): app.accounts["ada"]"#), "\(again.stderr)")
+    }
+
+    /// A flow test's report shows a difference in a member that is not secret, and never
+    /// the secret member.
+    @Test func aFlowTestShowsADifferenceOutsideTheSecretMember() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let file = directory.appendingPathComponent("signin.flowtest.yaml")
+        try """
+        flow: \(signin)
+        cases:
+          - name: the other accounts are shown
+            answers: { email: ada@example.com }
+            input: [sign_up, ada, continue, lovelace1, lovelace1, y, create, quit]
+            expect:
+              values:
+                app: { accounts: { ada: lovelace1, bob: builder } }
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let outcome = try FlowrunProcess.run(["test", file.path])
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout.contains("values: app.accounts.bob: "), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("builder123"), "\(outcome.stdout)")
+        #expect(!outcome.stdout.contains("lovelace1"), "\(outcome.stdout)")
+    }
+}
