@@ -117,7 +117,7 @@ public struct Node: Sendable {
     }
 
     /// The elements of a sequence, or nil for other kinds.
-    @inlinable public var sequence: Elements? {
+    public var sequence: Elements? {
         let record = record
         guard record.kind == .sequence else { return nil }
         return Elements(tree: tree, offset: Int(record.first), count: Int(record.count))
@@ -125,7 +125,7 @@ public struct Node: Sendable {
 
     /// The pairs of a mapping in the order written, merge-key pairs in place of
     /// their `<<` entry; nil for other kinds.
-    @inlinable public var mapping: Pairs? {
+    public var mapping: Pairs? {
         let record = record
         guard record.kind == .mapping else { return nil }
         return Pairs(tree: tree, offset: Int(record.first), count: Int(record.count) / 2)
@@ -143,13 +143,6 @@ public struct Node: Sendable {
         @usableFromInline let tree: YAMLTree
         @usableFromInline let offset: Int
         public let count: Int
-
-        @inlinable init(tree: YAMLTree, offset: Int, count: Int) {
-            self.tree = tree
-            self.offset = offset
-            self.count = count
-        }
-
         @inlinable public var startIndex: Int { 0 }
         @inlinable public var endIndex: Int { count }
         @inlinable public subscript(position: Int) -> Node {
@@ -162,13 +155,6 @@ public struct Node: Sendable {
         @usableFromInline let tree: YAMLTree
         @usableFromInline let offset: Int
         public let count: Int
-
-        @inlinable init(tree: YAMLTree, offset: Int, count: Int) {
-            self.tree = tree
-            self.offset = offset
-            self.count = count
-        }
-
         @inlinable public var startIndex: Int { 0 }
         @inlinable public var endIndex: Int { count }
         @inlinable public subscript(position: Int) -> (key: Node, value: Node) {
