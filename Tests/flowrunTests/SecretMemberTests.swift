@@ -104,6 +104,37 @@ import TestSupport
         #expect(again.stderr.contains(#"gone from their maps (null in their lists): app.accounts["ada"]"#), "\(again.stderr)")
     }
 
+    /// A macro or `cel.bind` binds a name for its own arguments: an index that reads that
+    /// name names no member known before the evaluation, even where a variable bears the
+    /// name (`user` holds "alice" here), so the value is masked on the screen, in the
+    /// transcript and in a program's stderr.
+    @Test func anIndexByAMacrosBoundNameIsMaskedWhateverAVariableOfThatNameHolds() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        try """
+        version: 1
+        flow: app
+        start: s
+        variables: { accounts: { alice: wonderland }, user: alice, r: {} }
+        screens:
+          s:
+            fields: [{ id: pw, type: secret }]
+            actions: [add, show, tell, quit]
+            on:
+              add: { set: { 'accounts["ada"]': pw } }
+              show: { say: 'mapped {{ keys(accounts).map(user, accounts[user]) }}, bound {{ cel.bind(user, "ada", accounts[user]) }}, alice {{ accounts[user] }}' }
+              tell:
+                run: { command: [sh, -c, 'echo "got $P" >&2'], env: { P: '{{ cel.bind(user, "ada", accounts[user]) }}' }, into: r }
+        """.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        let transcript = directory.appendingPathComponent("t.jsonl").path
+        let run = try FlowrunProcess.run(["run", "f.yaml", "--plain", "--trust", "--transcript", transcript],
+                                         stdin: "lovelace\nadd\nshow\ntell\nquit\n", directory: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("\nmapped ******, bound ******, alice wonderland\n"), "\(run.stderr)")
+        #expect(run.stderr.contains("\ngot ******\n"), "\(run.stderr)")
+        let recorded = try String(contentsOfFile: transcript, encoding: .utf8)
+        for shown in [run.stderr, recorded] { #expect(!shown.contains("lovelace"), "\(shown)") }
+    }
+
     /// A flow test's report shows a difference in a member that is not secret, and never
     /// the secret member.
     @Test func aFlowTestShowsADifferenceOutsideTheSecretMember() throws {
