@@ -135,6 +135,32 @@ import TestSupport
         for shown in [run.stderr, recorded] { #expect(!shown.contains("lovelace"), "\(shown)") }
     }
 
+    /// A value that may have held secret members but holds none (`null`, from the other
+    /// branch of `?:`) has nothing left out: the state saved resumes, naming nothing lost.
+    @Test func aNullThatMightHaveHeldSecretMembersIsSavedAndResumes() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        try """
+        version: 1
+        flow: app
+        start: s
+        variables: { flag: false, maybe: null, outer: { a: null } }
+        screens:
+          s:
+            fields: [{ id: pw, type: secret }]
+            actions: [keep, quit]
+            on:
+              keep: { set: { maybe: 'flag ? {"x": pw} : null', outer: '{"a": flag ? {"x": pw} : null}' } }
+        """.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        let state = directory.appendingPathComponent("state.json").path
+        let first = try FlowrunProcess.run(["run", "f.yaml", "--plain", "--state", state], stdin: "lovelace\nkeep\n", directory: directory)
+        #expect(first.status == 3, "\(first.stderr)")
+        let resumed = try FlowrunProcess.run(["run", "f.yaml", "--plain", "--state", state, "--resume", "--output", "json"],
+                                             stdin: "lovelace\nquit\n", directory: directory)
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(!resumed.stderr.contains("not saved"), "\(resumed.stderr)")
+        #expect((try json(resumed.stdout)["values"] as? [String: [String: Any]])?["app"]?["outer"] as? [String: NSNull] == ["a": NSNull()])
+    }
+
     /// A flow test's report shows a difference in a member that is not secret, and never
     /// the secret member.
     @Test func aFlowTestShowsADifferenceOutsideTheSecretMember() throws {

@@ -21,11 +21,12 @@ extension Session {
             let flowID = tree.flows[flow].id
             for (name, secrecy) in saved.flows[flow].secrets.sorted(by: { $0.key < $1.key }) {
                 let variable = "\(flowID).\(name)"
-                guard secrecy != .whole else {
-                    if !saved.forgottenSecrets.contains(variable) { saved.forgottenSecrets.append(variable) }
-                    continue
-                }
                 for path in secrecy.withoutSecrets(saved.flows[flow].variables[name] ?? .null).leftOut {
+                    // The whole variable, or one of its members.
+                    if path.isEmpty {
+                        if !saved.forgottenSecrets.contains(variable) { saved.forgottenSecrets.append(variable) }
+                        continue
+                    }
                     let member = SessionState.ForgottenMember(variable: variable, path: path)
                     if !members.contains(member) { members.append(member) }
                 }
@@ -93,7 +94,7 @@ extension SessionState.FlowState {
     /// of a list or map with secret members, those members (`Secrecy.withoutSecrets`).
     var withoutSecrets: Self {
         var scrubbed = self
-        for (name, secrecy) in secrets { scrubbed.variables[name] = secrecy.withoutSecrets(variables[name] ?? .null).value }
+        for (name, secrecy) in secrets { scrubbed.variables[name] = secrecy.withoutSecrets(variables[name] ?? .null).value ?? .null }
         for name in secretResult { scrubbed.result?[name] = .null }
         if secretResult.contains("results") { scrubbed.results = results?.map { _ in .null } }
         if var repetition {
