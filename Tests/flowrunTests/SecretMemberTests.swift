@@ -66,6 +66,41 @@ import TestSupport
         #expect((try json(run.stdout)["values"] as? [String: [String: Any]])?["app"]?["items"] as? [String] == ["a", "b"])
     }
 
+    /// An assignment into a secret that cannot be made says so without telling its shape:
+    /// not how many elements a list computed from a secret has, nor what a secret member
+    /// holds.
+    @Test func anAssignmentIntoASecretThatCannotBeMadeDoesNotTellItsShape() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        try """
+        version: 1
+        flow: app
+        start: s
+        variables: { tags: [], d: null }
+        screens:
+          s:
+            fields: [{ id: pw, type: secret }]
+            actions: [split, far, deep, quit]
+            on:
+              split: { set: { tags: 'pw.split(",")', d: '{"k": pw, "n": "public"}' } }
+              far: { set: { 'tags[5]': '"x"' } }
+              deep: { set: { 'd["k"]["x"]': '"x"', 'd["n"]["x"]': '"x"' } }
+        """.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        let transcript = directory.appendingPathComponent("t.jsonl").path
+        let run = try FlowrunProcess.run(["run", "f.yaml", "--plain", "--transcript", transcript],
+                                         stdin: "a1,b2,c3\nsplit\nfar\ndeep\nquit\n", directory: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("warning: 'tags[5]' is not assigned: what it goes into is secret (not shown)\n"), "\(run.stderr)")
+        #expect(run.stderr.contains(#"warning: 'd["k"]["x"]' is not assigned: what it goes into is secret (not shown)"# + "\n"), "\(run.stderr)")
+        // A member that is not secret is told as before.
+        #expect(run.stderr.contains(#"warning: 'd["n"]["x"]' is not assigned: it holds string there, not a list or map to index with ["x"]"# + "\n"),
+                "\(run.stderr)")
+        let recorded = try String(contentsOfFile: transcript, encoding: .utf8)
+        for shown in [run.stderr, recorded] {
+            #expect(!shown.contains("3 element"), "\(shown)")
+            #expect(!shown.contains("a1"), "\(shown)")
+        }
+    }
+
     /// The example's promise: a sign-up, Ctrl-C, `--resume`. The state keeps the other
     /// accounts and leaves out the new one's key and password; the resume names it as
     /// lost, and the demo account still signs in.
