@@ -212,6 +212,11 @@ struct SessionScope: ValueScope {
         }
     }
 
+    /// The secrecy of `flow`'s computed value `name`: its expression's (cli.md).
+    func secrecy(ofComputed name: String, of flow: Int) -> Secrecy {
+        computedRead(name, of: flow).0
+    }
+
     /// A computed value's secrecy, its expression's (cli.md), and its value.
     private func computedRead(_ name: String, of owner: Int) -> (Secrecy, Value) {
         let key = ComputedMemo.Key(flow: owner, name: name)
