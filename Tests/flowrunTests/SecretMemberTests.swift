@@ -170,6 +170,43 @@ import TestSupport
         for shown in [run.stderr, recorded] { #expect(!shown.contains("lovelace"), "\(shown)") }
     }
 
+    /// A repetition over a map's keys resumes where it was though the map lost a secret
+    /// member: the keys are no secret, and the elements saved are those the flow gave.
+    @Test func aRepetitionOverTheKeysOfAMapThatLostASecretMemberResumes() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        try """
+        version: 1
+        flow: app
+        start: s
+        variables: { accounts: { bob: builder } }
+        on:
+          rep.done: { say: 'done: {{ rep.results.map(r, r.name + "=" + r.note) }}' }
+        screens:
+          s:
+            fields: [{ id: pw, type: secret }]
+            actions: [add, each, quit]
+            on:
+              add: { set: { 'accounts["ada"]': pw } }
+              each: { push: { to: rep, for_each: 'keys(accounts)', as: name } }
+        flows:
+          rep:
+            params: { name: "" }
+            start: r
+            screens:
+              r:
+                title: 'user {{ name }}'
+                fields: [{ id: note }]
+                terminal: true
+        """.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        let state = directory.appendingPathComponent("state.json").path
+        let first = try FlowrunProcess.run(["run", "f.yaml", "--plain", "--state", state], stdin: "lovelace\nadd\neach\nfirst\n", directory: directory)
+        #expect(first.status == 3, "\(first.stderr)")
+        let resumed = try FlowrunProcess.run(["run", "f.yaml", "--plain", "--state", state, "--resume"], stdin: "lovelace\nsecond\nquit\n", directory: directory)
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(resumed.stderr.contains(#"gone from their maps (null in their lists): app.accounts["ada"]"#), "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("\ndone: ada=first, bob=second\n"), "\(resumed.stderr)")
+    }
+
     /// A value that may have held secret members but holds none (`null`, from the other
     /// branch of `?:`) has nothing left out: the state saved resumes, naming nothing lost.
     @Test func aNullThatMightHaveHeldSecretMembersIsSavedAndResumes() throws {

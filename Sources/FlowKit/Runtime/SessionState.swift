@@ -72,6 +72,16 @@ struct SessionState: Sendable, Equatable, Codable {
         /// As a resume names it: `app.accounts["ada"]`.
         var written: String { variable + path.map(\.written).joined() }
 
+        /// `flows` with the member back as it was when saved, a secret, held as `null`:
+        /// what reads its value reads a secret, and what reads only its map's keys or its
+        /// list's size reads them as they were.
+        func restoredAsSecret(in flows: inout [SessionState.FlowState], tree: ResponderTree) {
+            guard let (flow, name) = SessionState.split(variable, in: tree), let value = flows[flow].variables[name],
+                  case .success(let restored) = SessionRun.replacing(path[...], in: value, of: .none, with: .null, hidingIndex: false) else { return }
+            flows[flow].variables[name] = restored
+            flows[flow].mark(name, flows[flow].secrecy(of: name).setting(.whole, at: path[...]))
+        }
+
         /// Whether the member is still missing from `state`: its map has no such key, or
         /// its list holds `null` there.
         func isMissing(in state: SessionState, tree: ResponderTree) -> Bool {
