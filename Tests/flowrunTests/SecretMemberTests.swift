@@ -282,6 +282,41 @@ import TestSupport
         }
     }
 
+    /// `remember: true` keeps no answer that holds a secret: not one taken from a default
+    /// that reads a secret member, nor a list given a secret member since. The others are kept.
+    @Test func aRememberedAnswerThatHoldsASecretIsNotKept() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        try """
+        version: 1
+        flow: app
+        start: s
+        variables: { accounts: { alice: wonderland } }
+        screens:
+          s:
+            fields: [{ id: pw, type: secret }]
+            actions: [add, next, quit]
+            on:
+              add: { set: { 'accounts["ada"]': pw } }
+              next: { push: t }
+          t:
+            fields:
+              - { id: hint, default: '{{ accounts["ada"] }}', remember: true }
+              - { id: tags, type: multichoice, options: [a, b], remember: true }
+              - { id: plain, default: '{{ accounts.alice }}', remember: true }
+            actions: [done]
+            on:
+              done: { set: { 'tags[0]': pw }, finish: true }
+        """.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        let home = directory.appendingPathComponent("state").path
+        let run = try FlowrunProcess.run(["run", "f.yaml", "--plain"], stdin: "lovelace\nadd\nnext\n\na,b\n\ndone\n",
+                                         directory: directory, environment: ["XDG_STATE_HOME": home])
+        #expect(run.status == 0, "\(run.stderr)")
+        let stored = try String(contentsOfFile: home + "/flowrun/remembered.json", encoding: .utf8)
+        #expect(!stored.contains("lovelace"), "\(stored)")
+        #expect(!stored.contains("app.hint") && !stored.contains("app.tags"), "\(stored)")
+        #expect(stored.contains(#""app.plain" : "wonderland""#), "\(stored)")
+    }
+
     /// A flow test's report shows a difference in a member that is not secret, and never
     /// the secret member.
     @Test func aFlowTestShowsADifferenceOutsideTheSecretMember() throws {
