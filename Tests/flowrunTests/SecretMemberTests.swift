@@ -317,6 +317,44 @@ import TestSupport
         #expect(stored.contains(#""app.plain" : "wonderland""#), "\(stored)")
     }
 
+    /// A map given to a child flow's param (`with`) keeps its secrecy per member: the
+    /// child shows its keys, its size and its other members, and `--state` keeps them.
+    @Test func aMapGivenToAChildFlowKeepsItsSecrecyPerMember() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        try """
+        version: 1
+        flow: app
+        start: s
+        variables: { accounts: { alice: wonderland } }
+        screens:
+          s:
+            fields: [{ id: pw, type: secret }]
+            actions: [add, child, quit]
+            on:
+              add: { set: { 'accounts["ada"]': pw } }
+              child: { push: { to: kid, with: { accts: accounts } } }
+        flows:
+          kid:
+            params: { accts: {} }
+            start: k
+            screens:
+              k:
+                text: 'kid: {{ size(accts) }} {{ accts }}'
+                fields: [{ id: note }]
+        """.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        let state = directory.appendingPathComponent("state.json").path
+        let run = try FlowrunProcess.run(["run", "f.yaml", "--plain", "--state", state], stdin: "lovelace\nadd\nchild\n", directory: directory)
+        #expect(run.status == 3, "\(run.stderr)")
+        #expect(run.stderr.contains("\nkid: 2 {ada: ******, alice: wonderland}\n"), "\(run.stderr)")
+        let saved = try String(contentsOfFile: state, encoding: .utf8)
+        #expect(!saved.contains("lovelace"))
+        let document = try json(saved)
+        let flows = (document["state"] as? [String: Any])?["flows"] as? [[String: Any]]
+        #expect((flows?.last?["variables"] as? [String: Any])?["accts"] as? [String: String] == ["alice": "wonderland"])
+        let resumed = try FlowrunProcess.run(["run", "f.yaml", "--plain", "--state", state, "--resume"], stdin: "lovelace\n", directory: directory)
+        #expect(resumed.stderr.contains(#"gone from their maps (null in their lists): app.accounts["ada"], kid.accts["ada"]"#), "\(resumed.stderr)")
+    }
+
     /// A flow test's report shows a difference in a member that is not secret, and never
     /// the secret member.
     @Test func aFlowTestShowsADifferenceOutsideTheSecretMember() throws {

@@ -99,7 +99,7 @@ extension SessionState.FlowState {
         if secretResult.contains("results") { scrubbed.results = results?.map { _ in .null } }
         if var repetition {
             if repetition.elementsAreSecret { repetition.elements = repetition.elements.map { _ in .null } }
-            for name in repetition.arguments.secret { repetition.arguments.values[name] = .null }
+            repetition.arguments = repetition.arguments.withoutSecrets
             if secretResult.contains("results") { repetition.results = repetition.results.map { _ in .null } }
             repetition.finishedRuns = repetition.finishedRuns.map(\.withoutSecrets)
             scrubbed.repetition = repetition

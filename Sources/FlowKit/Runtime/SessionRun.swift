@@ -54,7 +54,7 @@ struct SessionRun {
         startedFlows.append(flow)
         state.flows[flow] = SessionState.FlowState(variables: Dictionary(node.initialVariables.map { ($0.name, $0.value) }) { first, _ in first })
         state.flows[flow].variables.merge(arguments.values) { _, given in given }
-        state.flows[flow].secrets = Dictionary(uniqueKeysWithValues: arguments.secret.map { ($0, Secrecy.whole) })
+        state.flows[flow].secrets = arguments.secrecy
         // Started afresh: nothing of it is left out of a saved state any more.
         let prefix = node.id + "."
         state.forgottenSecrets.removeAll { $0.hasPrefix(prefix) }
@@ -672,7 +672,7 @@ struct SessionRun {
         let scope = scope(flow)
         for argument in arguments {
             guard let value = evaluate(argument.expression, in: scope, ifFailing: "param '\(argument.name)' is not given") else { continue }
-            given.set(argument.name, to: value, isSecret: scope.readsSecret(argument.expression.parsed))
+            given.set(argument.name, to: value, secrecy: scope.secrecy(of: argument.expression.parsed))
         }
         return given
     }

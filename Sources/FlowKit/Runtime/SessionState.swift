@@ -103,18 +103,43 @@ struct SessionState: Sendable, Equatable, Codable {
     }
 
     /// Values given to a flow's params as it starts (`with`, and a `for_each` element),
-    /// with those computed from a secret marked.
+    /// with the secret parts of those computed from a secret (cli.md 1.2: per member).
     struct ParamValues: Sendable, Equatable, Codable {
         var values: [String: Value] = [:]
-        var secret: Set<String> = []
+        var secrecy: [String: Secrecy] = [:]
 
-        mutating func set(_ name: String, to value: Value, isSecret: Bool) {
+        init() {}
+
+        mutating func set(_ name: String, to value: Value, secrecy: Secrecy) {
             values[name] = value
-            if isSecret { secret.insert(name) } else { secret.remove(name) }
+            self.secrecy[name] = secrecy == .none ? nil : secrecy
         }
 
         mutating func merge(_ other: ParamValues) {
-            for (name, value) in other.values { set(name, to: value, isSecret: other.secret.contains(name)) }
+            for (name, value) in other.values { set(name, to: value, secrecy: other.secrecy[name] ?? .none) }
+        }
+
+        /// The values with every secret part left out (`Secrecy.withoutSecrets`), for a saved state.
+        var withoutSecrets: Self {
+            var scrubbed = self
+            for (name, secrecy) in secrecy { scrubbed.values[name] = secrecy.withoutSecrets(values[name] ?? .null).value ?? .null }
+            return scrubbed
+        }
+
+        // Saved as the values and, as `secret`, the names secret whole (left out as `null`):
+        // a secret member is left out of its value, so nothing of it is saved.
+        private enum CodingKeys: String, CodingKey { case values, secret }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            values = try container.decode([String: Value].self, forKey: .values)
+            secrecy = Dictionary(try container.decode([String].self, forKey: .secret).map { ($0, Secrecy.whole) }) { first, _ in first }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(values, forKey: .values)
+            try container.encode(secrecy.filter { $0.value == .whole }.keys.sorted(), forKey: .secret)
         }
     }
 
@@ -139,8 +164,8 @@ struct SessionState: Sendable, Equatable, Codable {
         /// What the run at `position` starts with: `with`, the element, and its position.
         func given(to element: Value) -> ParamValues {
             var given = arguments
-            given.set(elementParam, to: element, isSecret: elementsAreSecret)
-            if let indexParam { given.set(indexParam, to: .int(position), isSecret: false) }
+            given.set(elementParam, to: element, secrecy: elementsAreSecret ? .whole : .none)
+            if let indexParam { given.set(indexParam, to: .int(position), secrecy: .none) }
             return given
         }
     }
