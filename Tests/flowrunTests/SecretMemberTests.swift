@@ -355,6 +355,48 @@ import TestSupport
         #expect(resumed.stderr.contains(#"gone from their maps (null in their lists): app.accounts["ada"], kid.accts["ada"]"#), "\(resumed.stderr)")
     }
 
+    /// A map a child flow returns (`result`) keeps its secrecy per member: read from
+    /// outside, its keys, size and other members are shown, and `--state` keeps them and
+    /// names the member left out.
+    @Test func aMapAChildFlowReturnsKeepsItsSecrecyPerMember() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        try """
+        version: 1
+        flow: app
+        start: s
+        on:
+          kid.done: { push: after }
+        screens:
+          s:
+            actions: [child, quit]
+            on:
+              child: { push: kid }
+          after:
+            text: 'back: {{ size(kid.out) }} {{ kid.out }}'
+            fields: [{ id: note }]
+        flows:
+          kid:
+            variables: { accts: { alice: wonderland } }
+            start: k
+            result: { out: accts }
+            screens:
+              k:
+                fields: [{ id: pw, type: secret }]
+                actions: [fin]
+                on:
+                  fin: { set: { 'accts["ada"]': pw }, finish: true }
+        """.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        let state = directory.appendingPathComponent("state.json").path
+        let run = try FlowrunProcess.run(["run", "f.yaml", "--plain", "--state", state], stdin: "child\nlovelace\nfin\n", directory: directory)
+        #expect(run.status == 3, "\(run.stderr)")
+        #expect(run.stderr.contains("\nback: 2 {ada: ******, alice: wonderland}\n"), "\(run.stderr)")
+        let saved = try String(contentsOfFile: state, encoding: .utf8)
+        #expect(!saved.contains("lovelace"))
+        let resumed = try FlowrunProcess.run(["run", "f.yaml", "--plain", "--state", state, "--resume"], stdin: "", directory: directory)
+        #expect(resumed.stderr.contains(#"kid.out["ada"]"#), "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("\nback: 1 {alice: wonderland}\n"), "\(resumed.stderr)")
+    }
+
     /// A flow test's report shows a difference in a member that is not secret, and never
     /// the secret member.
     @Test func aFlowTestShowsADifferenceOutsideTheSecretMember() throws {

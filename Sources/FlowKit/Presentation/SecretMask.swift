@@ -57,7 +57,7 @@ extension Session {
         guard let index = tree.flow(named: flow) else { return .none }
         if tree.flows[index].screens.contains(where: { tree.screens[$0].fields.contains { $0.id == name && $0.type == .secret } }) { return .whole }
         // As `values` finds the name: `results` first, then a computed value.
-        if name == "results", state.flows[index].results != nil { return state.flows[index].secretResult.contains(name) ? .whole : .none }
+        if name == "results", state.flows[index].results != nil { return state.flows[index].secretResult[name] ?? .none }
         if tree.flows[index].computed[name] != nil { return SessionRun(session: self).scope(index).secrecy(ofComputed: name, of: index) }
         return state.flows[index].secrecy(of: name)
     }

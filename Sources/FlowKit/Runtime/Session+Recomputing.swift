@@ -57,7 +57,7 @@ extension Session {
             for name in names {
                 let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
                 guard parts.count == 2, let flow = tree.flow(named: parts[0]) else { continue }
-                if isResult { flows[flow].secretResult.insert(parts[1]) } else { flows[flow].mark(parts[1], .whole) }
+                if isResult { flows[flow].secretResult[parts[1]] = .whole } else { flows[flow].mark(parts[1], .whole) }
             }
         }
         return flows

@@ -31,8 +31,18 @@ extension Session {
                     if !members.contains(member) { members.append(member) }
                 }
             }
-            for name in saved.flows[flow].secretResult.sorted() where !saved.forgottenResults.contains("\(flowID).\(name)") {
-                saved.forgottenResults.append("\(flowID).\(name)")
+            for (name, secrecy) in saved.flows[flow].secretResult.sorted(by: { $0.key < $1.key }) {
+                let result = "\(flowID).\(name)"
+                // `results` whole; a result's members as a variable's.
+                let leftOut = name == "results" ? [[]] : secrecy.withoutSecrets(saved.flows[flow].result?[name] ?? .null).leftOut
+                for path in leftOut {
+                    if path.isEmpty {
+                        if !saved.forgottenResults.contains(result) { saved.forgottenResults.append(result) }
+                        continue
+                    }
+                    let member = SessionState.ForgottenMember(variable: result, path: path, result: true)
+                    if !members.contains(member) { members.append(member) }
+                }
             }
             saved.flows[flow] = saved.flows[flow].withoutSecrets
         }
@@ -95,12 +105,14 @@ extension SessionState.FlowState {
     var withoutSecrets: Self {
         var scrubbed = self
         for (name, secrecy) in secrets { scrubbed.variables[name] = secrecy.withoutSecrets(variables[name] ?? .null).value ?? .null }
-        for name in secretResult { scrubbed.result?[name] = .null }
-        if secretResult.contains("results") { scrubbed.results = results?.map { _ in .null } }
+        for (name, secrecy) in secretResult where name != "results" {
+            scrubbed.result?[name] = secrecy.withoutSecrets(result?[name] ?? .null).value ?? .null
+        }
+        if secretResult["results"] != nil { scrubbed.results = results?.map { _ in .null } }
         if var repetition {
             if repetition.elementsAreSecret { repetition.elements = repetition.elements.map { _ in .null } }
             repetition.arguments = repetition.arguments.withoutSecrets
-            if secretResult.contains("results") { repetition.results = repetition.results.map { _ in .null } }
+            if secretResult["results"] != nil { repetition.results = repetition.results.map { _ in .null } }
             repetition.finishedRuns = repetition.finishedRuns.map(\.withoutSecrets)
             scrubbed.repetition = repetition
         }

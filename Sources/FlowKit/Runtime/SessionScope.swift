@@ -200,10 +200,10 @@ struct SessionScope: ValueScope {
         case .select(let operand, let member):
             guard case .identifier(let name) = operand.kind, variable(name) == nil, let target = tree.flow(named: name) else { return nil }
             if member == "results", tree.repeatedFlows.contains(target) {
-                return (flows[target].secretResult.contains("results") ? .whole : .none, .list(flows[target].results ?? []))
+                return (flows[target].secretResult["results"] ?? .none, .list(flows[target].results ?? []))
             }
             if tree.flows[target].result != nil, !isWithin(target) {
-                return (flows[target].secretResult.contains(member) ? .whole : .none, flows[target].result?[member] ?? .null)
+                return (flows[target].secretResult[member] ?? .none, flows[target].result?[member] ?? .null)
             }
             if tree.flows[target].computed[member] != nil { return computedRead(member, of: target) }
             return (flows[target].secrecy(of: member), flows[target].variables[member] ?? .null)

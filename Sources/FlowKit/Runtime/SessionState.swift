@@ -45,8 +45,9 @@ struct SessionState: Sendable, Equatable, Codable {
         /// with none. Shown masked wherever a template shows them. Never saved:
         /// `savedState` leaves their values out instead.
         var secrets: [String: Secrecy] = [:]
-        /// The same for the names of `result`, and `results` after a `for_each`.
-        var secretResult: Set<String> = []
+        /// The same for the names of `result` (1.2: per member), and `results` after a
+        /// `for_each` (whole).
+        var secretResult: [String: Secrecy] = [:]
         /// Set while the flow runs once per element of a list (spec §7 1.1).
         var repetition: Repetition?
         /// After a `for_each`: each run's result, in order (`flowid.results`).
@@ -64,10 +65,20 @@ struct SessionState: Sendable, Equatable, Codable {
     }
 
     /// A member of a list or map left out of a saved state as a secret (cli.md 1.2):
-    /// the variable (`flowid.name`) and the way to the member.
+    /// the variable (`flowid.name`), or the result as read from outside the flow, and
+    /// the way to the member.
     struct ForgottenMember: Sendable, Equatable, Codable {
         var variable: String
         var path: [Secrecy.Member]
+        /// Whether `variable` names a result; optional, so that a state saved before it existed still reads.
+        var result: Bool?
+
+        /// The value the member is in, in `flows`.
+        private func container(in flows: [FlowState], tree: ResponderTree) -> (flow: Int, name: String, value: Value)? {
+            guard let (flow, name) = SessionState.split(variable, in: tree),
+                  let value = result == true ? flows[flow].result?[name] : flows[flow].variables[name] else { return nil }
+            return (flow, name, value)
+        }
 
         /// As a resume names it: `app.accounts["ada"]`.
         var written: String { variable + path.map(\.written).joined() }
@@ -76,17 +87,21 @@ struct SessionState: Sendable, Equatable, Codable {
         /// what reads its value reads a secret, and what reads only its map's keys or its
         /// list's size reads them as they were.
         func restoredAsSecret(in flows: inout [SessionState.FlowState], tree: ResponderTree) {
-            guard let (flow, name) = SessionState.split(variable, in: tree), let value = flows[flow].variables[name],
+            guard let (flow, name, value) = container(in: flows, tree: tree),
                   case .success(let restored) = SessionRun.replacing(path[...], in: value, of: .none, with: .null, hidingIndex: false) else { return }
-            flows[flow].variables[name] = restored
-            flows[flow].mark(name, flows[flow].secrecy(of: name).setting(.whole, at: path[...]))
+            if result == true {
+                flows[flow].result?[name] = restored
+                flows[flow].secretResult[name] = (flows[flow].secretResult[name] ?? .none).setting(.whole, at: path[...])
+            } else {
+                flows[flow].variables[name] = restored
+                flows[flow].mark(name, flows[flow].secrecy(of: name).setting(.whole, at: path[...]))
+            }
         }
 
         /// Whether the member is still missing from `state`: its map has no such key, or
         /// its list holds `null` there.
         func isMissing(in state: SessionState, tree: ResponderTree) -> Bool {
-            guard let (flow, name) = SessionState.split(variable, in: tree), var value = state.flows[flow].variables[name],
-                  let last = path.last else { return false }
+            guard var value = container(in: state.flows, tree: tree)?.value, let last = path.last else { return false }
             for member in path.dropLast() {
                 switch (value, member) {
                 case (.map(let entries), .key(let key)) where entries[key] != nil: value = entries[key] ?? .null
