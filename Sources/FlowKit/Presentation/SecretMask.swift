@@ -48,13 +48,17 @@ public enum SecretMask {
 }
 
 extension Session {
-    /// Which parts of the variable `flow.name` are secret: all of a secret field's, or of
-    /// one holding a value computed from a secret; (1.2) some members of a list or map.
-    /// The one rule for every variable a run writes out (the transcript, a flow test's
+    /// Which parts of the value `flow.name` of `values` are secret: all of a secret field's,
+    /// or of one holding a value computed from a secret; (1.2) some members of a list or
+    /// map; of a computed value, its expression's; of `results`, whole if a run held a
+    /// secret. The one rule for every value a run writes out (the transcript, a flow test's
     /// report, a generated test).
     func secrecy(flow: String, name: String) -> Secrecy {
         guard let index = tree.flow(named: flow) else { return .none }
         if tree.flows[index].screens.contains(where: { tree.screens[$0].fields.contains { $0.id == name && $0.type == .secret } }) { return .whole }
+        // As `values` finds the name: `results` first, then a computed value.
+        if name == "results", state.flows[index].results != nil { return state.flows[index].secretResult[name] ?? .none }
+        if tree.flows[index].computed[name] != nil { return SessionRun(session: self).scope(index).secrecy(ofComputed: name, of: index) }
         return state.flows[index].secrecy(of: name)
     }
 

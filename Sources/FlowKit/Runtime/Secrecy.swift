@@ -98,37 +98,32 @@ indirect enum Secrecy: Sendable, Equatable {
     }
 
     /// The value with every secret part left out, and the path to each part left out,
-    /// for a saved state: a whole secret is `null`; a map's secret member loses its key
-    /// and value, a list's secret element becomes `null` (its position stays, so the
-    /// others keep theirs).
-    func withoutSecrets(_ value: Value) -> (value: Value, leftOut: [[Member]]) {
+    /// for a saved state: nil for a whole secret (the path `[]`); a map's secret member
+    /// loses its key and value, a list's secret element becomes `null` (its position
+    /// stays, so the others keep theirs). `null` holds no member: nothing of it is left
+    /// out. Members of a value that is no list or map: all of it.
+    func withoutSecrets(_ value: Value) -> (value: Value?, leftOut: [[Member]]) {
         switch (self, value) {
-        case (.none, _): return (value, [])
+        case (.none, _), (.members, .null): return (value, [])
         case (.members(let members), .map(var entries)):
             var leftOut: [[Member]] = []
             for (member, secrecy) in members {
                 guard case .key(let key) = member, let inner = entries[key] else { continue }
-                if secrecy == .whole {
-                    entries[key] = nil
-                    leftOut.append([member])
-                } else {
-                    let (kept, innerLeftOut) = secrecy.withoutSecrets(inner)
-                    entries[key] = kept
-                    leftOut += innerLeftOut.map { [member] + $0 }
-                }
+                let (kept, innerLeftOut) = secrecy.withoutSecrets(inner)
+                entries[key] = kept
+                leftOut += innerLeftOut.map { [member] + $0 }
             }
             return (.map(entries), leftOut.sorted { $0.lexicographicallyPrecedes($1) })
         case (.members(let members), .list(var elements)):
             var leftOut: [[Member]] = []
             for (member, secrecy) in members {
                 guard case .position(let position) = member, elements.indices.contains(position) else { continue }
-                let (kept, innerLeftOut) = secrecy == .whole ? (Value.null, [[]]) : secrecy.withoutSecrets(elements[position])
-                elements[position] = kept
+                let (kept, innerLeftOut) = secrecy.withoutSecrets(elements[position])
+                elements[position] = kept ?? .null
                 leftOut += innerLeftOut.map { [member] + $0 }
             }
             return (.list(elements), leftOut.sorted { $0.lexicographicallyPrecedes($1) })
-        // A whole secret, or members of a value that has none: nothing of it is kept.
-        default: return (.null, [[]])
+        default: return (nil, [[]])
         }
     }
 

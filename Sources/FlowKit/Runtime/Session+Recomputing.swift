@@ -48,14 +48,16 @@ extension Session {
     }
 
     /// The flows' states with every value left out of the saved state marked as a secret,
-    /// as it was when saved: what reads one reads a secret.
+    /// as it was when saved: what reads one reads a secret. A member of a list or map is
+    /// back as a secret `null`, so that its map's keys are those the flow gave.
     private func flowsMarkingWhatWasLeftOut() -> [SessionState.FlowState] {
         var flows = state.flows
+        for member in state.forgottenMembers ?? [] { member.restoredAsSecret(in: &flows, tree: tree) }
         for (names, isResult) in [(state.forgottenSecrets, false), (state.forgottenResults, true)] {
             for name in names {
                 let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
                 guard parts.count == 2, let flow = tree.flow(named: parts[0]) else { continue }
-                if isResult { flows[flow].secretResult.insert(parts[1]) } else { flows[flow].mark(parts[1], .whole) }
+                if isResult { flows[flow].secretResult[parts[1]] = .whole } else { flows[flow].mark(parts[1], .whole) }
             }
         }
         return flows

@@ -21,17 +21,28 @@ extension Session {
             let flowID = tree.flows[flow].id
             for (name, secrecy) in saved.flows[flow].secrets.sorted(by: { $0.key < $1.key }) {
                 let variable = "\(flowID).\(name)"
-                guard secrecy != .whole else {
-                    if !saved.forgottenSecrets.contains(variable) { saved.forgottenSecrets.append(variable) }
-                    continue
-                }
                 for path in secrecy.withoutSecrets(saved.flows[flow].variables[name] ?? .null).leftOut {
+                    // The whole variable, or one of its members.
+                    if path.isEmpty {
+                        if !saved.forgottenSecrets.contains(variable) { saved.forgottenSecrets.append(variable) }
+                        continue
+                    }
                     let member = SessionState.ForgottenMember(variable: variable, path: path)
                     if !members.contains(member) { members.append(member) }
                 }
             }
-            for name in saved.flows[flow].secretResult.sorted() where !saved.forgottenResults.contains("\(flowID).\(name)") {
-                saved.forgottenResults.append("\(flowID).\(name)")
+            for (name, secrecy) in saved.flows[flow].secretResult.sorted(by: { $0.key < $1.key }) {
+                let result = "\(flowID).\(name)"
+                // `results` whole; a result's members as a variable's.
+                let leftOut = name == "results" ? [[]] : secrecy.withoutSecrets(saved.flows[flow].result?[name] ?? .null).leftOut
+                for path in leftOut {
+                    if path.isEmpty {
+                        if !saved.forgottenResults.contains(result) { saved.forgottenResults.append(result) }
+                        continue
+                    }
+                    let member = SessionState.ForgottenMember(variable: result, path: path, result: true)
+                    if !members.contains(member) { members.append(member) }
+                }
             }
             saved.flows[flow] = saved.flows[flow].withoutSecrets
         }
@@ -93,13 +104,15 @@ extension SessionState.FlowState {
     /// of a list or map with secret members, those members (`Secrecy.withoutSecrets`).
     var withoutSecrets: Self {
         var scrubbed = self
-        for (name, secrecy) in secrets { scrubbed.variables[name] = secrecy.withoutSecrets(variables[name] ?? .null).value }
-        for name in secretResult { scrubbed.result?[name] = .null }
-        if secretResult.contains("results") { scrubbed.results = results?.map { _ in .null } }
+        for (name, secrecy) in secrets { scrubbed.variables[name] = secrecy.withoutSecrets(variables[name] ?? .null).value ?? .null }
+        for (name, secrecy) in secretResult where name != "results" {
+            scrubbed.result?[name] = secrecy.withoutSecrets(result?[name] ?? .null).value ?? .null
+        }
+        if secretResult["results"] != nil { scrubbed.results = results?.map { _ in .null } }
         if var repetition {
             if repetition.elementsAreSecret { repetition.elements = repetition.elements.map { _ in .null } }
-            for name in repetition.arguments.secret { repetition.arguments.values[name] = .null }
-            if secretResult.contains("results") { repetition.results = repetition.results.map { _ in .null } }
+            repetition.arguments = repetition.arguments.withoutSecrets
+            if secretResult["results"] != nil { repetition.results = repetition.results.map { _ in .null } }
             repetition.finishedRuns = repetition.finishedRuns.map(\.withoutSecrets)
             scrubbed.repetition = repetition
         }

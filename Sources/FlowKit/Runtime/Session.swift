@@ -31,16 +31,18 @@ public struct Session: Sendable {
     /// and `into` gets exit code 126.
     public var commandRunner: (any CommandRunning)?
 
-    /// The answers to keep for the next run: `remember: true` fields (never secrets) that
-    /// have a value, by `flowid.fieldid`. None unless the run ended `finished` (cli.md
-    /// 1.2): a run that stopped part way may hold answers nobody meant.
+    /// The answers to keep for the next run: `remember: true` fields that have a value, by
+    /// `flowid.fieldid`, never one that holds a secret (a default computed from one, a
+    /// secret member set since: `holdsSecret`). None unless the run ended `finished`
+    /// (cli.md 1.2): a run that stopped part way may hold answers nobody meant.
     public var answersToRemember: [String: Value] {
         guard outcome?.status == .finished else { return [:] }
         var kept: [String: Value] = [:]
         for screen in tree.screens {
-            for field in screen.fields where field.remember && field.type != .secret {
+            let flow = tree.flows[screen.flow].id
+            for field in screen.fields where field.remember && !holdsSecret(flow: flow, name: field.id) {
                 if let value = state.flows[screen.flow].variables[field.id], value != .null {
-                    kept["\(tree.flows[screen.flow].id).\(field.id)"] = value
+                    kept["\(flow).\(field.id)"] = value
                 }
             }
         }

@@ -35,7 +35,7 @@ extension SessionRun {
         var updated = value
         if !path.isEmpty {
             let current = state.flows[owner].variables[assignment.name] ?? .null
-            switch Self.replacing(path[...], in: current, with: value, hidingIndex: indexReadsSecret) {
+            switch Self.replacing(path[...], in: current, of: state.flows[owner].secrecy(of: assignment.name), with: value, hidingIndex: indexReadsSecret) {
             case .success(let result): updated = result
             case .failure(let reason):
                 events.append(.warning("\(notAssigned): \(reason.message)", at: assignment.location))
@@ -60,34 +60,38 @@ extension SessionRun {
 
     /// `container` with the member at `path` replaced by `value` (a map's last key may be
     /// new), or why it cannot be: `hidingIndex` when the indexes were computed from a
-    /// secret, which the reason then does not quote.
-    static func replacing(_ path: ArraySlice<Secrecy.Member>, in container: Value, with value: Value,
+    /// secret, which the reason then does not quote; where a step goes into a value secret
+    /// whole (`secrecy`), the reason tells nothing of its shape (its size, its keys, its kind).
+    static func replacing(_ path: ArraySlice<Secrecy.Member>, in container: Value, of secrecy: Secrecy, with value: Value,
                           hidingIndex: Bool) -> Result<Value, NotAssignable> {
         guard let member = path.first else { return .success(value) }
         let shown = hidingIndex ? "the index (computed from a secret, not shown)" : member.written
+        let inner = { (held: Value) in replacing(path.dropFirst(), in: held, of: secrecy.member(member), with: value, hidingIndex: hidingIndex) }
+        let failure: String
         switch (container, member) {
         case (.map(var entries), .key(let key)):
-            guard let inner = entries[key] ?? (path.count == 1 ? .null : nil) else {
-                return .failure(NotAssignable(message: "the map has no key \(shown) to go into"))
+            if let found = entries[key] ?? (path.count == 1 ? .null : nil) {
+                return inner(found).map { replaced in
+                    entries[key] = replaced
+                    return .map(entries)
+                }
             }
-            return replacing(path.dropFirst(), in: inner, with: value, hidingIndex: hidingIndex).map { replaced in
-                entries[key] = replaced
-                return .map(entries)
-            }
+            failure = "the map has no key \(shown) to go into"
         case (.list(var elements), .position(let position)):
-            guard elements.indices.contains(position) else {
-                return .failure(NotAssignable(message: "\(shown) is out of range: the list has \(elements.count) element(s)"))
+            if elements.indices.contains(position) {
+                return inner(elements[position]).map { replaced in
+                    elements[position] = replaced
+                    return .list(elements)
+                }
             }
-            return replacing(path.dropFirst(), in: elements[position], with: value, hidingIndex: hidingIndex).map { replaced in
-                elements[position] = replaced
-                return .list(elements)
-            }
+            failure = "\(shown) is out of range: the list has \(elements.count) element(s)"
         case (.map, .position):
-            return .failure(NotAssignable(message: "\(shown) is an int, but a map's keys are strings"))
+            failure = "\(shown) is an int, but a map's keys are strings"
         case (.list, .key):
-            return .failure(NotAssignable(message: "\(shown) is a string, but a list's positions are ints"))
+            failure = "\(shown) is a string, but a list's positions are ints"
         default:
-            return .failure(NotAssignable(message: "it holds \(container.kindName) there, not a list or map to index with \(shown)"))
+            failure = "it holds \(container.kindName) there, not a list or map to index with \(shown)"
         }
+        return .failure(NotAssignable(message: secrecy == .whole ? "what it goes into is secret (not shown)" : failure))
     }
 }

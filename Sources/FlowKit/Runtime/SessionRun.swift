@@ -54,7 +54,7 @@ struct SessionRun {
         startedFlows.append(flow)
         state.flows[flow] = SessionState.FlowState(variables: Dictionary(node.initialVariables.map { ($0.name, $0.value) }) { first, _ in first })
         state.flows[flow].variables.merge(arguments.values) { _, given in given }
-        state.flows[flow].secrets = Dictionary(uniqueKeysWithValues: arguments.secret.map { ($0, Secrecy.whole) })
+        state.flows[flow].secrets = arguments.secrecy
         // Started afresh: nothing of it is left out of a saved state any more.
         let prefix = node.id + "."
         state.forgottenSecrets.removeAll { $0.hasPrefix(prefix) }
@@ -672,7 +672,7 @@ struct SessionRun {
         let scope = scope(flow)
         for argument in arguments {
             guard let value = evaluate(argument.expression, in: scope, ifFailing: "param '\(argument.name)' is not given") else { continue }
-            given.set(argument.name, to: value, isSecret: scope.readsSecret(argument.expression.parsed))
+            given.set(argument.name, to: value, secrecy: scope.secrecy(of: argument.expression.parsed))
         }
         return given
     }
@@ -683,7 +683,7 @@ struct SessionRun {
         guard var repetition = state.flows[flow].repetition else { return false }
         let finished = state.flows[flow]
         repetition.results.append(finished.result.map(Value.map) ?? .map(PrivateName.removed(from: finished.variables)))
-        if !finished.secrets.isEmpty || !finished.secretResult.isEmpty { state.flows[flow].secretResult.insert("results") }
+        if !finished.secrets.isEmpty || !finished.secretResult.isEmpty { state.flows[flow].secretResult["results"] = .whole }
         guard repetition.position + 1 < repetition.elements.count else {
             state.flows[flow].repetition = nil
             state.flows[flow].results = repetition.results
@@ -693,10 +693,10 @@ struct SessionRun {
         done.repetition = nil
         repetition.finishedRuns.append(done)
         repetition.position += 1
-        let secretResults = state.flows[flow].secretResult.contains("results")
+        let secretResults = state.flows[flow].secretResult["results"] != nil
         startFlow(flow, given: repetition.given(to: repetition.elements[repetition.position]))
         state.flows[flow].repetition = repetition
-        if secretResults { state.flows[flow].secretResult.insert("results") }
+        if secretResults { state.flows[flow].secretResult["results"] = .whole }
         events.append(.repeated(flow: tree.flows[flow].id, element: repetition.position + 1, of: repetition.elements.count))
         steps = stepsAtRepetitionStart[flow, default: steps]
         stepsAtRepetitionStart[flow] = steps
@@ -709,10 +709,10 @@ struct SessionRun {
         guard var repetition = state.flows[flow].repetition, let previous = repetition.finishedRuns.popLast() else { return false }
         repetition.position -= 1
         repetition.results.removeLast()
-        let secretResults = state.flows[flow].secretResult.contains("results")
+        let secretResults = state.flows[flow].secretResult["results"] != nil
         state.flows[flow] = previous
         state.flows[flow].repetition = repetition
-        if secretResults { state.flows[flow].secretResult.insert("results") }
+        if secretResults { state.flows[flow].secretResult["results"] = .whole }
         if case .screen(let screen)? = previous.stack.last, tree.screens[screen].isTerminal, previous.stack.count > 1 {
             state.flows[flow].stack.removeLast()
         }
@@ -921,11 +921,8 @@ struct SessionRun {
             let scope = scope(flow)
             for entry in declared {
                 result[entry.name] = evaluate(entry.expression, in: scope, ifFailing: "'\(entry.name)' is null") ?? .null
-                if scope.readsSecret(entry.expression.parsed) {
-                    state.flows[flow].secretResult.insert(entry.name)
-                } else {
-                    state.flows[flow].secretResult.remove(entry.name)
-                }
+                let secrecy = scope.secrecy(of: entry.expression.parsed)
+                state.flows[flow].secretResult[entry.name] = secrecy == .none ? nil : secrecy
             }
             state.flows[flow].result = result
         }

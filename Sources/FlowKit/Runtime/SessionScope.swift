@@ -78,12 +78,13 @@ struct SessionScope: ValueScope {
 
     /// Which parts of the value the expression gives are secret (cli.md 1.2): the one
     /// place that decides it. A name gives its variable's secrecy, a member or an index
-    /// the secrecy of that member (an index computed from a secret: all of it); `size()`,
+    /// the secrecy of that member (an index computed from a secret, or from a name a
+    /// macro or `cel.bind` binds, which no evaluation here can know: all of it); `size()`,
     /// `keys()`, `has()` and a key `in` a map read no secret member; a list or map built of values
     /// keeps theirs, `?:` either branch's; anything else made from a secret is secret whole.
     func secrecy(of expression: Expression) -> Secrecy {
         guard holdsSecrets else { return .none }
-        return secrecy(expression.root)
+        return secrecy(expression.root, bound: [])
     }
 
     /// Every secret value the expression reads: each secret variable's (or result's)
@@ -117,8 +118,10 @@ struct SessionScope: ValueScope {
         flows.contains { !$0.secrets.isEmpty || !$0.secretResult.isEmpty }
     }
 
-    private func secrecy(_ node: ExpressionNode) -> Secrecy {
+    /// `bound`: the names the macros and `cel.bind`s around `node` bind.
+    private func secrecy(_ node: ExpressionNode, bound: Set<String>) -> Secrecy {
         if let (secrecy, _) = namedRead(node) { return secrecy }
+        let secrecy = { (node: ExpressionNode) in self.secrecy(node, bound: bound) }
         switch node.kind {
         case .select(let operand, let field):
             return secrecy(operand).member(.key(field))
@@ -126,8 +129,11 @@ struct SessionScope: ValueScope {
             let container = secrecy(operand)
             let key = secrecy(index)
             if container == .none || container == .whole || key.isSecret { return container.joined(with: key.isSecret ? .whole : .none) }
-            // The member an index names, as the evaluator will find it.
-            guard case .success(let value) = Evaluator.evaluate(Expression(source: "", root: index), in: self),
+            // The member an index names, as the evaluator will find it; not known here
+            // when the index reads a bound name (a variable of that name is not it).
+            var readsBoundName = false
+            index.forEachNode { if case .identifier(let name) = $0.kind, bound.contains(name) { readsBoundName = true } }
+            guard !readsBoundName, case .success(let value) = Evaluator.evaluate(Expression(source: "", root: index), in: self),
                   let member = Secrecy.Member(value) else { return .whole }
             return container.member(member)
         case .call(let function, let receiver, let arguments):
@@ -140,7 +146,13 @@ struct SessionScope: ValueScope {
                 }
                 return secrecy(operand) == .whole ? .whole : .none
             }
-            return Self.wholeIfAny(operands.map(secrecy))
+            // A macro's value is made of its operands: secret whole when any is, with its
+            // bound name known as one in them.
+            var inner = bound
+            if Macro(call: function, receiver: receiver, arguments: arguments) != nil, case .identifier(let name)? = arguments.first?.kind {
+                inner.insert(name)
+            }
+            return Self.wholeIfAny(operands.map { self.secrecy($0, bound: inner) })
         case .binary(.in, let element, let container):
             // A key `in` a map: its keys are not secret.
             if case .members(let members) = secrecy(container), secrecy(element) == .none,
@@ -188,16 +200,21 @@ struct SessionScope: ValueScope {
         case .select(let operand, let member):
             guard case .identifier(let name) = operand.kind, variable(name) == nil, let target = tree.flow(named: name) else { return nil }
             if member == "results", tree.repeatedFlows.contains(target) {
-                return (flows[target].secretResult.contains("results") ? .whole : .none, .list(flows[target].results ?? []))
+                return (flows[target].secretResult["results"] ?? .none, .list(flows[target].results ?? []))
             }
             if tree.flows[target].result != nil, !isWithin(target) {
-                return (flows[target].secretResult.contains(member) ? .whole : .none, flows[target].result?[member] ?? .null)
+                return (flows[target].secretResult[member] ?? .none, flows[target].result?[member] ?? .null)
             }
             if tree.flows[target].computed[member] != nil { return computedRead(member, of: target) }
             return (flows[target].secrecy(of: member), flows[target].variables[member] ?? .null)
         default:
             return nil
         }
+    }
+
+    /// The secrecy of `flow`'s computed value `name`: its expression's (cli.md).
+    func secrecy(ofComputed name: String, of flow: Int) -> Secrecy {
+        computedRead(name, of: flow).0
     }
 
     /// A computed value's secrecy, its expression's (cli.md), and its value.

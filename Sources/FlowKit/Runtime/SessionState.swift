@@ -45,8 +45,9 @@ struct SessionState: Sendable, Equatable, Codable {
         /// with none. Shown masked wherever a template shows them. Never saved:
         /// `savedState` leaves their values out instead.
         var secrets: [String: Secrecy] = [:]
-        /// The same for the names of `result`, and `results` after a `for_each`.
-        var secretResult: Set<String> = []
+        /// The same for the names of `result` (1.2: per member), and `results` after a
+        /// `for_each` (whole).
+        var secretResult: [String: Secrecy] = [:]
         /// Set while the flow runs once per element of a list (spec §7 1.1).
         var repetition: Repetition?
         /// After a `for_each`: each run's result, in order (`flowid.results`).
@@ -64,19 +65,43 @@ struct SessionState: Sendable, Equatable, Codable {
     }
 
     /// A member of a list or map left out of a saved state as a secret (cli.md 1.2):
-    /// the variable (`flowid.name`) and the way to the member.
+    /// the variable (`flowid.name`), or the result as read from outside the flow, and
+    /// the way to the member.
     struct ForgottenMember: Sendable, Equatable, Codable {
         var variable: String
         var path: [Secrecy.Member]
+        /// Whether `variable` names a result; optional, so that a state saved before it existed still reads.
+        var result: Bool?
+
+        /// The value the member is in, in `flows`.
+        private func container(in flows: [FlowState], tree: ResponderTree) -> (flow: Int, name: String, value: Value)? {
+            guard let (flow, name) = SessionState.split(variable, in: tree),
+                  let value = result == true ? flows[flow].result?[name] : flows[flow].variables[name] else { return nil }
+            return (flow, name, value)
+        }
 
         /// As a resume names it: `app.accounts["ada"]`.
         var written: String { variable + path.map(\.written).joined() }
 
+        /// `flows` with the member back as it was when saved, a secret, held as `null`:
+        /// what reads its value reads a secret, and what reads only its map's keys or its
+        /// list's size reads them as they were.
+        func restoredAsSecret(in flows: inout [SessionState.FlowState], tree: ResponderTree) {
+            guard let (flow, name, value) = container(in: flows, tree: tree),
+                  case .success(let restored) = SessionRun.replacing(path[...], in: value, of: .none, with: .null, hidingIndex: false) else { return }
+            if result == true {
+                flows[flow].result?[name] = restored
+                flows[flow].secretResult[name] = (flows[flow].secretResult[name] ?? .none).setting(.whole, at: path[...])
+            } else {
+                flows[flow].variables[name] = restored
+                flows[flow].mark(name, flows[flow].secrecy(of: name).setting(.whole, at: path[...]))
+            }
+        }
+
         /// Whether the member is still missing from `state`: its map has no such key, or
         /// its list holds `null` there.
         func isMissing(in state: SessionState, tree: ResponderTree) -> Bool {
-            guard let (flow, name) = SessionState.split(variable, in: tree), var value = state.flows[flow].variables[name],
-                  let last = path.last else { return false }
+            guard var value = container(in: state.flows, tree: tree)?.value, let last = path.last else { return false }
             for member in path.dropLast() {
                 switch (value, member) {
                 case (.map(let entries), .key(let key)) where entries[key] != nil: value = entries[key] ?? .null
@@ -93,18 +118,43 @@ struct SessionState: Sendable, Equatable, Codable {
     }
 
     /// Values given to a flow's params as it starts (`with`, and a `for_each` element),
-    /// with those computed from a secret marked.
+    /// with the secret parts of those computed from a secret (cli.md 1.2: per member).
     struct ParamValues: Sendable, Equatable, Codable {
         var values: [String: Value] = [:]
-        var secret: Set<String> = []
+        var secrecy: [String: Secrecy] = [:]
 
-        mutating func set(_ name: String, to value: Value, isSecret: Bool) {
+        init() {}
+
+        mutating func set(_ name: String, to value: Value, secrecy: Secrecy) {
             values[name] = value
-            if isSecret { secret.insert(name) } else { secret.remove(name) }
+            self.secrecy[name] = secrecy == .none ? nil : secrecy
         }
 
         mutating func merge(_ other: ParamValues) {
-            for (name, value) in other.values { set(name, to: value, isSecret: other.secret.contains(name)) }
+            for (name, value) in other.values { set(name, to: value, secrecy: other.secrecy[name] ?? .none) }
+        }
+
+        /// The values with every secret part left out (`Secrecy.withoutSecrets`), for a saved state.
+        var withoutSecrets: Self {
+            var scrubbed = self
+            for (name, secrecy) in secrecy { scrubbed.values[name] = secrecy.withoutSecrets(values[name] ?? .null).value ?? .null }
+            return scrubbed
+        }
+
+        // Saved as the values and, as `secret`, the names secret whole (left out as `null`):
+        // a secret member is left out of its value, so nothing of it is saved.
+        private enum CodingKeys: String, CodingKey { case values, secret }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            values = try container.decode([String: Value].self, forKey: .values)
+            secrecy = Dictionary(try container.decode([String].self, forKey: .secret).map { ($0, Secrecy.whole) }) { first, _ in first }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(values, forKey: .values)
+            try container.encode(secrecy.filter { $0.value == .whole }.keys.sorted(), forKey: .secret)
         }
     }
 
@@ -129,8 +179,8 @@ struct SessionState: Sendable, Equatable, Codable {
         /// What the run at `position` starts with: `with`, the element, and its position.
         func given(to element: Value) -> ParamValues {
             var given = arguments
-            given.set(elementParam, to: element, isSecret: elementsAreSecret)
-            if let indexParam { given.set(indexParam, to: .int(position), isSecret: false) }
+            given.set(elementParam, to: element, secrecy: elementsAreSecret ? .whole : .none)
+            if let indexParam { given.set(indexParam, to: .int(position), secrecy: .none) }
             return given
         }
     }
