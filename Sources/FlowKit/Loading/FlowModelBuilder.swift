@@ -60,7 +60,7 @@ struct FlowModelBuilder {
         if let node = keys[.variables] {
             flow.variables = reader.idMapping(node, what: "variables").map { name, _, value in
                 reader.checkID(name, what: "variable name")
-                return Variable(name: name, value: value.detached())
+                return Variable(name: name, value: value)
             }
         }
         if let node = keys[.env] {
@@ -86,7 +86,7 @@ struct FlowModelBuilder {
         if let node = keys[.params] {
             flow.params = reader.idMapping(node, what: "params").map { name, _, value in
                 reader.checkID(name, what: "param name")
-                return Variable(name: name, value: value.detached())
+                return Variable(name: name, value: value)
             }
         }
         if let node = keys[.observe] { flow.observers = handlers(node, observing: true) }
@@ -102,6 +102,7 @@ struct FlowModelBuilder {
                 return reader.expression(value, what: "a computed value").map { NamedExpression(name: name, expression: $0) }
             }
         }
+        flow.detachOwnNodes()
         return flow
     }
 
@@ -217,7 +218,7 @@ struct FlowModelBuilder {
                           rules: [], remember: remember?.value ?? false, location: SourceLocation(idNode))
         field.help = keys[.help].flatMap { reader.template($0, what: "a help text") }
         field.placeholder = keys[.placeholder].flatMap { reader.template($0, what: "a placeholder") }
-        field.defaultValue = keys[.default]?.detached()
+        field.defaultValue = keys[.default]
         field.pattern = keys[.pattern].flatMap { reader.string($0, what: "a pattern") }
         field.min = keys[.min].flatMap { reader.number($0, what: "min") }
         field.max = keys[.max].flatMap { reader.number($0, what: "max") }
@@ -246,14 +247,14 @@ struct FlowModelBuilder {
                     reader.report(.typeMismatch, "an option must be a value or { value, label }, but this is \(reader.describe(entry))", at: entry)
                     return nil
                 }
-                return FieldOption(value: entry.detached(), label: nil)
+                return FieldOption(value: entry, label: nil)
             }
             guard let keys = reader.mapping(entry, allowed: OptionKey.allCases, what: "an option") else { return nil }
             guard let value = keys[.value] else {
                 reader.report(.missingKey, "an option needs a 'value'", at: entry)
                 return nil
             }
-            return FieldOption(value: value.detached(), label: keys[.label].flatMap { reader.template($0, what: "an option's label") })
+            return FieldOption(value: value, label: keys[.label].flatMap { reader.template($0, what: "an option's label") })
         }
         return .list(options, location: SourceLocation(node))
     }
