@@ -158,7 +158,7 @@ struct FlowModelBuilder {
 
     private mutating func screen(_ node: Node, id: Located<String>) -> Screen? {
         guard let keys = reader.mapping(node, allowed: ScreenKey.allCases, what: "screen '\(id.value)'") else { return nil }
-        var screen = Screen(id: id, title: nil, text: nil, fields: [], actions: [], handlers: [], isTerminal: false, location: id.location)
+        var screen = Screen(id: id, title: nil, text: nil, fields: [], actions: [], handlers: [], isTerminal: false)
         screen.title = keys[.title].flatMap { reader.template($0, what: "a screen's title") }
         screen.text = keys[.text].flatMap { reader.template($0, what: "a screen's text") }
         if let node = keys[.fields] {
@@ -215,7 +215,7 @@ struct FlowModelBuilder {
         }
         var field = Field(id: id, type: type, label: keys[.label].flatMap { reader.template($0, what: "a label") },
                           isRequired: keys[.required].flatMap { reader.bool($0, what: "required") }?.value ?? false,
-                          rules: [], remember: remember?.value ?? false, location: SourceLocation(idNode))
+                          rules: [], remember: remember?.value ?? false)
         field.help = keys[.help].flatMap { reader.template($0, what: "a help text") }
         field.placeholder = keys[.placeholder].flatMap { reader.template($0, what: "a placeholder") }
         field.defaultValue = keys[.default]
