@@ -42,18 +42,19 @@ final class FlowIndex: Sendable {
         }
         var screenOffsets: [Int] = []
         var screenCount = 0
-        for entry in flows {
+        for index in flows.indices {
             screenOffsets.append(screenCount)
-            screenCount += entry.flow.screens.count
+            screenCount += flows[index].flow.screens.count
         }
         self.flows = flows
         self.subtreeEnd = subtreeEnd
         self.childrenByID = childrenByID
         self.screenOffsets = screenOffsets
-        screensByID = flows.map { entry in
-            Dictionary(entry.flow.screens.enumerated().map { ($1.id.value, $0) }) { first, _ in first }
+        screensByID = flows.indices.map { index in
+            let screens = flows[index].flow.screens
+            return Dictionary(screens.indices.map { (screens[$0].id.value, $0) }) { first, _ in first }
         }
-        flowsByID = Dictionary(flows.enumerated().map { ($1.flow.id.value, $0) }) { first, _ in first }
+        flowsByID = Dictionary(flows.indices.map { (flows[$0].flow.id.value, $0) }) { first, _ in first }
     }
 
     /// The flow and its descendants.
