@@ -215,7 +215,7 @@ struct FlowModelBuilder {
         }
         var field = Field(id: id, type: type, label: keys[.label].flatMap { reader.template($0, what: "a label") },
                           isRequired: keys[.required].flatMap { reader.bool($0, what: "required") }?.value ?? false,
-                          rules: [], remember: remember?.value ?? false)
+                          remember: remember?.value ?? false, rules: [])
         field.help = keys[.help].flatMap { reader.template($0, what: "a help text") }
         field.placeholder = keys[.placeholder].flatMap { reader.template($0, what: "a placeholder") }
         field.defaultValue = keys[.default]

@@ -5,9 +5,10 @@ public struct Field: Sendable {
     public var id: Located<String>
     public var type: Located<FieldType>
     public var label: Located<String>?
+    // The two flags side by side, where one alone would be padded to 8 bytes.
     public var isRequired: Bool
-    public var rules: [ValidationRule]
     public var remember: Bool
+    public var rules: [ValidationRule]
     @OutOfLine public var help: Located<String>? = nil
     @OutOfLine public var placeholder: Located<String>? = nil
     /// A literal, or a template when it is a string holding `{{`.

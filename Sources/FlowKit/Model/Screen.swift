@@ -9,8 +9,9 @@ public struct Screen: Sendable {
     public var actions: [ActionEntry]
     public var handlers: [Handler]
     /// `enter` (spec §5 1.2): branches run each time a transition makes the screen the one
-    /// shown, before it is shown. Its `action` is the `enter` key.
-    public var enter: Handler? = nil
+    /// shown, before it is shown. Its `action` is the `enter` key. Out of line, as most
+    /// screens have none.
+    @OutOfLine public var enter: Handler? = nil
     /// Once shown and answered, the screen's flow finishes.
     public var isTerminal: Bool
 
