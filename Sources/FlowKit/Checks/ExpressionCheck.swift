@@ -36,7 +36,7 @@ struct ExpressionCheck: Check {
         if let parent = index.flows[position].parent {
             checkArguments(flow.arguments, to: position, FlowScope(index: index, tables: tables, flow: parent))
         }
-        // Screens, fields, actions and handlers are read in place, by index, not copied.
+        // Screens are read in place, by index, not copied whole.
         for screen in flow.screens.indices {
             template(flow.screens[screen].title, scope)
             template(flow.screens[screen].text, scope)
