@@ -10,28 +10,31 @@ enum DoneHandlerCheck: Check {
     static func check(_ context: CheckContext) -> [Diagnostic] {
         let index = context.index
         var diagnostics: [Diagnostic] = []
-        for (position, entry) in index.flows.enumerated() {
+        for position in index.flows.indices {
+            let flow = index.flows[position].flow
             let descendants = index.subtree(of: position).dropFirst().map { index.flows[$0].flow.id.value }
-            for handler in entry.flow.handlers {
-                guard let child = finishedFlow(handler), !descendants.contains(child) else { continue }
-                let place = index.flow(named: child) == nil ? "there is no flow '\(child)'" : "flow '\(child)' is not below flow '\(entry.flow.id.value)'"
+            for handler in flow.handlers.indices {
+                let action = flow.handlers[handler].action
+                guard let child = finishedFlow(action.value), !descendants.contains(child) else { continue }
+                let place = index.flow(named: child) == nil ? "there is no flow '\(child)'" : "flow '\(child)' is not below flow '\(flow.id.value)'"
                 diagnostics.append(Diagnostic(.unknownDone, "this handler can never run: \(place), and a finished flow's 'done' goes from its parent up",
-                                              at: handler.action.location, fix: suggestion(child, among: descendants)))
+                                              at: action.location, fix: suggestion(child, among: descendants)))
             }
-            for screen in entry.flow.screens {
-                for handler in screen.handlers {
-                    guard let child = finishedFlow(handler) else { continue }
-                    diagnostics.append(Diagnostic(.unknownDone, "a screen never receives '\(child).done': a finished flow's 'done' goes from its parent flow up; handle it in flow '\(entry.flow.id.value)' or above",
-                                                  at: handler.action.location))
+            // Read in place, by index, as copying each screen and handler costs.
+            for screen in flow.screens.indices {
+                let handlers = flow.screens[screen].handlers
+                for handler in handlers.indices {
+                    guard let child = finishedFlow(handlers[handler].action.value) else { continue }
+                    diagnostics.append(Diagnostic(.unknownDone, "a screen never receives '\(child).done': a finished flow's 'done' goes from its parent flow up; handle it in flow '\(flow.id.value)' or above",
+                                                  at: handlers[handler].action.location))
                 }
             }
         }
         return diagnostics
     }
 
-    /// The `c` of a `c.done` handler.
-    private static func finishedFlow(_ handler: Handler) -> String? {
-        let action = handler.action.value
+    /// The `c` of a `c.done` handler's action.
+    private static func finishedFlow(_ action: String) -> String? {
         guard action.hasSuffix(".done") else { return nil }
         return String(action.dropLast(".done".count))
     }

@@ -29,23 +29,29 @@ struct ExpressionCheck: Check {
         template(flow.title, scope)
         for entry in flow.result ?? [] { expression(entry.expression, scope) }
         for entry in flow.computed { expression(entry.expression, scope) }
-        for handler in flow.handlers + flow.observers { checkHandler(handler, scope, handlingFlow: position) }
+        for handlers in [flow.handlers, flow.observers] {
+            for handler in handlers.indices { checkHandler(handlers[handler], scope, handlingFlow: position) }
+        }
         // An instance's `with` is evaluated in its parent, when the instance starts.
         if let parent = index.flows[position].parent {
             checkArguments(flow.arguments, to: position, FlowScope(index: index, tables: tables, flow: parent))
         }
-        for screen in flow.screens {
-            template(screen.title, scope)
-            template(screen.text, scope)
-            for (position, field) in screen.fields.enumerated() {
-                let later = Set(screen.fields[(position + 1)...].map(\.id.value)).subtracting(screen.fields[...position].map(\.id.value))
-                checkField(field, scope, asking: FieldOrder(reader: field.id.value, later: later, flowID: flow.id.value))
+        // Screens are read in place, by index, not copied whole.
+        for screen in flow.screens.indices {
+            template(flow.screens[screen].title, scope)
+            template(flow.screens[screen].text, scope)
+            let fields = flow.screens[screen].fields
+            for field in fields.indices {
+                let later = Set(fields[(field + 1)...].map(\.id.value)).subtracting(fields[...field].map(\.id.value))
+                checkField(fields[field], scope, asking: FieldOrder(reader: fields[field].id.value, later: later, flowID: flow.id.value))
             }
-            for action in screen.actions {
-                template(action.label, scope)
-                expression(action.when, scope, expecting: .bool)
+            let actions = flow.screens[screen].actions
+            for action in actions.indices {
+                template(actions[action].label, scope)
+                expression(actions[action].when, scope, expecting: .bool)
             }
-            for handler in screen.handlersAndEnter { checkHandler(handler, scope, handlingFlow: position) }
+            let handlers = flow.screens[screen].handlersAndEnter
+            for handler in handlers.indices { checkHandler(handlers[handler], scope, handlingFlow: position) }
         }
     }
 

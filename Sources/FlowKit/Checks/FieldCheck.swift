@@ -8,9 +8,11 @@ enum FieldCheck: Check {
 
     static func check(_ context: CheckContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for entry in context.index.flows {
-            for screen in entry.flow.screens {
-                for field in screen.fields { diagnostics += check(field) }
+        let flows = context.index.flows
+        for flow in flows.indices {
+            for screen in flows[flow].flow.screens.indices {
+                let fields = flows[flow].flow.screens[screen].fields
+                for field in fields.indices { diagnostics += check(fields[field]) }
             }
         }
         return diagnostics

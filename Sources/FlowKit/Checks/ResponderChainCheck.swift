@@ -8,17 +8,19 @@ enum ResponderChainCheck: Check {
     static func check(_ context: CheckContext) -> [Diagnostic] {
         let (index, tree) = (context.index, context.tree)
         var diagnostics: [Diagnostic] = []
-        for (flow, entry) in index.flows.enumerated() {
-            for (position, screen) in entry.flow.screens.enumerated() {
+        for flow in index.flows.indices {
+            let screens = index.flows[flow].flow.screens
+            for position in screens.indices {
                 let responder = ResponderTree.Responder.screen(index.globalScreen(flow, position))
-                for action in screen.actions where !ActionEntry.builtIns.contains(action.id.value) {
-                    if isUnhandled(action.id.value, from: responder, in: tree) {
-                        diagnostics.append(unhandled(action.id, offeredBy: responder, tree: tree, verb: "screen offers"))
+                let actions = screens[position].actions
+                for action in actions.indices where !ActionEntry.builtIns.contains(actions[action].id.value) {
+                    if isUnhandled(actions[action].id.value, from: responder, in: tree) {
+                        diagnostics.append(unhandled(actions[action].id, offeredBy: responder, tree: tree, verb: "screen offers"))
                     }
                 }
-                diagnostics += checkSends(screen.handlersAndEnter, from: responder, tree: tree)
+                diagnostics += checkSends(screens[position].handlersAndEnter, from: responder, tree: tree)
             }
-            diagnostics += checkSends(entry.flow.handlers, from: .flow(flow), tree: tree)
+            diagnostics += checkSends(index.flows[flow].flow.handlers, from: .flow(flow), tree: tree)
         }
         return diagnostics
     }

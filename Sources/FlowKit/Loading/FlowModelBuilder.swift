@@ -60,7 +60,7 @@ struct FlowModelBuilder {
         if let node = keys[.variables] {
             flow.variables = reader.idMapping(node, what: "variables").map { name, _, value in
                 reader.checkID(name, what: "variable name")
-                return Variable(name: name, value: value.detached())
+                return Variable(name: name, value: value)
             }
         }
         if let node = keys[.env] {
@@ -86,7 +86,7 @@ struct FlowModelBuilder {
         if let node = keys[.params] {
             flow.params = reader.idMapping(node, what: "params").map { name, _, value in
                 reader.checkID(name, what: "param name")
-                return Variable(name: name, value: value.detached())
+                return Variable(name: name, value: value)
             }
         }
         if let node = keys[.observe] { flow.observers = handlers(node, observing: true) }
@@ -102,6 +102,7 @@ struct FlowModelBuilder {
                 return reader.expression(value, what: "a computed value").map { NamedExpression(name: name, expression: $0) }
             }
         }
+        flow.detachOwnNodes()
         return flow
     }
 
@@ -157,7 +158,7 @@ struct FlowModelBuilder {
 
     private mutating func screen(_ node: Node, id: Located<String>) -> Screen? {
         guard let keys = reader.mapping(node, allowed: ScreenKey.allCases, what: "screen '\(id.value)'") else { return nil }
-        var screen = Screen(id: id, title: nil, text: nil, fields: [], actions: [], handlers: [], isTerminal: false, location: id.location)
+        var screen = Screen(id: id, title: nil, text: nil, fields: [], actions: [], handlers: [], isTerminal: false)
         screen.title = keys[.title].flatMap { reader.template($0, what: "a screen's title") }
         screen.text = keys[.text].flatMap { reader.template($0, what: "a screen's text") }
         if let node = keys[.fields] {
@@ -214,10 +215,10 @@ struct FlowModelBuilder {
         }
         var field = Field(id: id, type: type, label: keys[.label].flatMap { reader.template($0, what: "a label") },
                           isRequired: keys[.required].flatMap { reader.bool($0, what: "required") }?.value ?? false,
-                          rules: [], remember: remember?.value ?? false, location: SourceLocation(idNode))
+                          remember: remember?.value ?? false, rules: [])
         field.help = keys[.help].flatMap { reader.template($0, what: "a help text") }
         field.placeholder = keys[.placeholder].flatMap { reader.template($0, what: "a placeholder") }
-        field.defaultValue = keys[.default]?.detached()
+        field.defaultValue = keys[.default]
         field.pattern = keys[.pattern].flatMap { reader.string($0, what: "a pattern") }
         field.min = keys[.min].flatMap { reader.number($0, what: "min") }
         field.max = keys[.max].flatMap { reader.number($0, what: "max") }
@@ -246,14 +247,14 @@ struct FlowModelBuilder {
                     reader.report(.typeMismatch, "an option must be a value or { value, label }, but this is \(reader.describe(entry))", at: entry)
                     return nil
                 }
-                return FieldOption(value: entry.detached(), label: nil)
+                return FieldOption(value: entry, label: nil)
             }
             guard let keys = reader.mapping(entry, allowed: OptionKey.allCases, what: "an option") else { return nil }
             guard let value = keys[.value] else {
                 reader.report(.missingKey, "an option needs a 'value'", at: entry)
                 return nil
             }
-            return FieldOption(value: value.detached(), label: keys[.label].flatMap { reader.template($0, what: "an option's label") })
+            return FieldOption(value: value, label: keys[.label].flatMap { reader.template($0, what: "an option's label") })
         }
         return .list(options, location: SourceLocation(node))
     }

@@ -5,10 +5,10 @@ public struct Field: Sendable {
     public var id: Located<String>
     public var type: Located<FieldType>
     public var label: Located<String>?
+    // The two flags side by side, where one alone would be padded to 8 bytes.
     public var isRequired: Bool
-    public var rules: [ValidationRule]
     public var remember: Bool
-    public var location: SourceLocation
+    public var rules: [ValidationRule]
     @OutOfLine public var help: Located<String>? = nil
     @OutOfLine public var placeholder: Located<String>? = nil
     /// A literal, or a template when it is a string holding `{{`.
@@ -19,6 +19,9 @@ public struct Field: Sendable {
     @OutOfLine public var options: FieldOptions? = nil
     @OutOfLine public var when: Located<String>? = nil
     @OutOfLine public var message: Located<String>? = nil
+
+    /// Where the field is written: its id's place (not stored, as `Screen.location`).
+    public var location: SourceLocation { id.location }
 }
 
 /// The kinds of answer a field takes; each type's rules are its `FieldKind` (`FieldType.kind`).

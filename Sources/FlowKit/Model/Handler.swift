@@ -13,7 +13,7 @@ public struct Handler: Sendable {
 public struct Branch: Sendable {
     public var when: Located<String>?
     public var assignments: [Assignment]
-    public var say: Located<String>?
+    @OutOfLine public var say: Located<String>? = nil
     public var transition: Located<Transition>?
     /// How a `push` or `replace` of a child flow starts it (spec §7 1.1): with params,
     /// once per element of a list.

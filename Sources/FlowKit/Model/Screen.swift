@@ -9,11 +9,15 @@ public struct Screen: Sendable {
     public var actions: [ActionEntry]
     public var handlers: [Handler]
     /// `enter` (spec §5 1.2): branches run each time a transition makes the screen the one
-    /// shown, before it is shown. Its `action` is the `enter` key.
-    public var enter: Handler? = nil
+    /// shown, before it is shown. Its `action` is the `enter` key. Out of line, as most
+    /// screens have none.
+    @OutOfLine public var enter: Handler? = nil
     /// Once shown and answered, the screen's flow finishes.
     public var isTerminal: Bool
-    public var location: SourceLocation
+
+    /// Where the screen's key is written. Not stored: it is its id's place, and a large
+    /// flow file holds tens of thousands of screens and fields.
+    public var location: SourceLocation { id.location }
 }
 
 extension Screen {

@@ -82,8 +82,8 @@ private struct ResponderTreeCompiler {
             let flow = index.flows[position].flow
             // The ids of the flows from the root to this one: every screen's breadcrumb.
             let flowPath = forRunning ? index.ancestry(of: position).reversed().map { index.flows[$0].flow.id.value } : []
-            for screen in flow.screens {
-                screens.append(compile(screen, flow: position, flowPath: flowPath))
+            for screen in flow.screens.indices {
+                screens.append(compile(flow.screens[screen], flow: position, flowPath: flowPath))
             }
             let target = flow.start.flatMap { index.target($0.value, in: position) }
             if target == nil {
