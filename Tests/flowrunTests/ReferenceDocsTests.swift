@@ -6,8 +6,8 @@ import TestSupport
 /// lists every subcommand and option the argument parser defines (read from the binary's
 /// own description of its commands), and every example docs/language.md marks as a flow
 /// (a fence written ```` ```yaml flow ````, or ```` ```yaml flow NAME.yaml ```` for a file
-/// another example includes or uses) passes `validate --strict`; and their links, and the
-/// README's, stay inside the repository.
+/// another example includes or uses) passes `validate --strict`; their links, and the
+/// README's, stay inside the repository; and development.md's recipes name files that exist.
 @Suite struct ReferenceDocsTests {
     /// A subcommand as the parser defines it: its name and its options' spellings.
     struct Command {
@@ -85,6 +85,22 @@ import TestSupport
             if parts.count == 2, file.hasSuffix(".md"), !MarkdownPage(path: file).anchors.contains(parts[1]) {
                 Issue.record("\(path): the link to '\(target)' names no heading of \(file)")
             }
+        }
+    }
+
+    /// The recipes of docs/development.md name files where they are: every path under
+    /// `Sources/` or `Tests/` a recipe writes exists, but for the new file it has you add
+    /// (`NewCheck.swift`, a `<name>` placeholder).
+    @Test(arguments: ["Recipe: add a field type", "Recipe: add a diagnostic", "Recipe: add an output format",
+                      "Recipe: add a handler step (a transition)"])
+    func developmentRecipeNamesFilesThatExist(heading: String) throws {
+        let recipe = MarkdownPage(path: "docs/development.md").section(under: heading)
+        let paths = recipe.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+            .filter { ($0.hasPrefix("Sources/") || $0.hasPrefix("Tests/")) && !$0.contains(" ") }
+        #expect(paths.count >= 4, "docs/development.md, '\(heading)': \(paths)")
+        for path in paths where !path.contains("<") && !path.contains("/New") {
+            let url = Fixtures.packageRoot.appendingPathComponent(path)
+            #expect(FileManager.default.fileExists(atPath: url.path), "docs/development.md, '\(heading)': no \(path)")
         }
     }
 
