@@ -15,6 +15,9 @@ struct ExpressionCheck: Check {
     let sources: [String: SourceText]
     let tables: ScopeTables
     private(set) var diagnostics: [Diagnostic] = []
+    /// Each distinct expression text parsed once: sibling flows repeat the same `when`s
+    /// and values, and a parse does not depend on where the text is written.
+    private var parses: [String: Result<Expression, ExpressionIssue>] = [:]
 
     /// The problems in the expressions of every flow of the tree.
     static func check(_ context: CheckContext) -> [Diagnostic] {
@@ -221,7 +224,7 @@ struct ExpressionCheck: Check {
     private mutating func assign(_ source: Located<String>, to target: String, ofType type: ExpressionType?, _ scope: FlowScope) {
         let issues: [ExpressionIssue]
         var result: ExpressionType = .dyn
-        switch ExpressionParser.parse(source.value) {
+        switch parse(source.value) {
         case .failure(let issue):
             issues = [issue]
         case .success(let parsed):
@@ -277,7 +280,7 @@ struct ExpressionCheck: Check {
     private mutating func expression(_ source: Located<String>?, _ scope: FlowScope, expecting expected: ExpressionType? = nil,
                                      order: FieldOrder? = nil) {
         guard let source else { return }
-        switch ExpressionParser.parse(source.value) {
+        switch parse(source.value) {
         case .failure(let issue):
             report(issue, in: source)
         case .success(let parsed):
@@ -290,6 +293,13 @@ struct ExpressionCheck: Check {
             }
             for issue in lint(parsed, scope, order: order) { report(issue, in: source) }
         }
+    }
+
+    private mutating func parse(_ text: String) -> Result<Expression, ExpressionIssue> {
+        if let parsed = parses[text] { return parsed }
+        let parsed = ExpressionParser.parse(text)
+        parses[text] = parsed
+        return parsed
     }
 
     /// The warnings of an expression that checked clean.
