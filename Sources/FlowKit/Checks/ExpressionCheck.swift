@@ -15,8 +15,9 @@ struct ExpressionCheck: Check {
     let sources: [String: SourceText]
     let tables: ScopeTables
     private(set) var diagnostics: [Diagnostic] = []
-    /// Each distinct expression text parsed once: sibling flows repeat the same `when`s
-    /// and values, and a parse does not depend on where the text is written.
+    /// Each distinct expression text parsed once, alone or in a template: sibling flows
+    /// repeat the same `when`s, values and `{{ … }}`, and a parse does not depend on
+    /// where the text is written.
     private var parses: [String: Result<Expression, ExpressionIssue>] = [:]
 
     /// The problems in the expressions of every flow of the tree.
@@ -311,7 +312,7 @@ struct ExpressionCheck: Check {
 
     private mutating func template(_ text: Located<String>?, _ scope: FlowScope, order: FieldOrder? = nil) {
         guard let text else { return }
-        switch Template.parse(text.value) {
+        switch Template.parse(text.value, parsingWith: { parse($0) }) {
         case .failure(let issue): report(issue, in: text)
         case .success(let template):
             let issues = template.check(in: scope)
