@@ -27,6 +27,13 @@ public struct Template: Sendable {
     /// The template's parts, or the first problem: an unclosed `{{` or an expression
     /// that does not parse (`expression-syntax`, `expression-too-complex`).
     public static func parse(_ text: String) -> Result<Template, ExpressionIssue> {
+        parse(text, parsingWith: ExpressionParser.parse)
+    }
+
+    /// `parse(_:)`, each `{{ … }}` parsed by `parseExpression` (a checker parses each
+    /// distinct text once).
+    package static func parse(_ text: String, parsingWith parseExpression: (String) -> Result<Expression, ExpressionIssue>)
+        -> Result<Template, ExpressionIssue> {
         // Most titles and labels have no parts: a byte scan settles them without decoding.
         guard hasOpeningBraces(text) else { return .success(Template(text: text, parts: text.isEmpty ? [] : [.text(text)])) }
         let scalars = Array(text.unicodeScalars)
@@ -56,7 +63,7 @@ public struct Template: Sendable {
                 return .failure(ExpressionIssue(.expressionSyntax, "there is no expression between '{{' and '}}'",
                                                 offset: position, length: end + 2 - position))
             }
-            switch ExpressionParser.parse(String(scalars: source)) {
+            switch parseExpression(String(scalars: source)) {
             case .success(let expression):
                 if literalStart < position { parts.append(.text(String(scalars: scalars[literalStart..<position]))) }
                 parts.append(.expression(expression, offset: start))

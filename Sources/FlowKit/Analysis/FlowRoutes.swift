@@ -93,7 +93,7 @@ public struct FlowRoutes: Sendable {
     /// in a stable order. Screens no run reaches have none.
     public var edges: [Edge] {
         var seen: Set<Edge> = []
-        return FlowGraph(tree).edges().compactMap { from, to, hops in
+        return FlowGraph(tree, recordingHops: true).edges().compactMap { from, to, hops in
             let edge = Edge(from: from, to: to, label: label(from: from, to: to, hops: hops),
                             via: via(from: from, hops: hops))
             return seen.insert(edge).inserted ? edge : nil
@@ -104,7 +104,7 @@ public struct FlowRoutes: Sendable {
     /// it, each once, in a stable order.
     public var posts: [Post] {
         var seen: Set<Post> = []
-        return FlowGraph(tree).edges().flatMap { from, _, hops in
+        return FlowGraph(tree, recordingHops: true).edges().flatMap { from, _, hops in
             hops.compactMap { $0.node?.post }.flatMap { name in
                 (tree.observingFlows[name] ?? []).map { Post(from: from, notification: name, observer: $0) }
             }

@@ -25,4 +25,11 @@ struct StaticRoute {
         self.handlers = handlers
         if case .branch = taker { reachesApplication = false } else { reachesApplication = true }
     }
+
+    /// Whether the action reaches any handler (`handlers` is not empty), found without
+    /// listing them: the first one met stops the walk.
+    static func reachesAHandler(_ action: Int, from responder: ResponderTree.Responder?, in tree: ResponderTree) -> Bool {
+        if case .branch = tree.route(action, from: responder, take: { _, _ in 0 }) { return true }
+        return false
+    }
 }

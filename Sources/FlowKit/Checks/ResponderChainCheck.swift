@@ -48,7 +48,7 @@ enum ResponderChainCheck: Check {
 
     /// Whether no handler on the chain from `responder` up handles the action.
     private static func isUnhandled(_ action: String, from responder: ResponderTree.Responder, in tree: ResponderTree) -> Bool {
-        tree.actionNumber(action).map { StaticRoute($0, from: responder, in: tree).handlers.isEmpty } ?? true
+        tree.actionNumber(action).map { !StaticRoute.reachesAHandler($0, from: responder, in: tree) } ?? true
     }
 
     private static func unhandled(_ action: Located<String>, offeredBy responder: ResponderTree.Responder, tree: ResponderTree, verb: String) -> Diagnostic {

@@ -36,9 +36,22 @@ public struct Validator: Sendable {
     ///
     /// - Returns: One result per path, in the order of `paths`.
     public func validate(filesAt paths: [SourcePath]) -> [Result<FileReport, SourceFileError>] {
+        validate(filesAt: paths) { _ in }
+    }
+
+    /// `validate(filesAt:)`, handing each file's model and the tree its checks compiled
+    /// to `handOver` once its report is made: a caller about to exit may keep them
+    /// rather than spend the time to free them (`flowrun validate`).
+    public func validate(filesAt paths: [SourcePath], handingOver handOver: @Sendable (CheckedModel) -> Void)
+        -> [Result<FileReport, SourceFileError>] {
         let results = Mutex([Result<FileReport, SourceFileError>?](repeating: nil, count: paths.count))
         DispatchQueue.concurrentPerform(iterations: paths.count) { position in
-            let result = Result { () throws(SourceFileError) in try validate(fileAt: paths[position]) }
+            let result = Result { () throws(SourceFileError) in
+                let loaded = try loader.load(fileAt: paths[position])
+                let checked = checked(loaded, file: paths[position].shown)
+                handOver(CheckedModel(loaded: loaded, tree: checked.tree))
+                return checked.report
+            }
             results.withLock { $0[position] = result }
         }
         return results.withLock { $0.compactMap { $0 } }
@@ -57,9 +70,10 @@ public struct Validator: Sendable {
 
     /// The report of a loaded file, every diagnostic in order of file and position, and
     /// the index its checks read (nil when the file gave no model).
-    func checked(_ loaded: FlowLoadResult, file: String) -> (report: FileReport, index: FlowIndex?) {
+    func checked(_ loaded: FlowLoadResult, file: String) -> (report: FileReport, index: FlowIndex?, tree: ResponderTree?) {
         let index = loaded.document.map { FlowIndex(root: $0.root) }
-        var diagnostics = loaded.diagnostics + (index.map { checks($0, sources: loaded.sources) } ?? [])
+        let checked = index.map { checks($0, sources: loaded.sources) }
+        var diagnostics = loaded.diagnostics + (checked?.found ?? [])
         // An expression that the flow style cut apart is one mistake, reported at the cut.
         // Its pieces make errors, so only a file with an error is looked at again for one.
         let cuts = FlowStyleCut.find(explaining: diagnostics, sources: loaded.sources, limits: loader.limits)
@@ -75,16 +89,16 @@ public struct Validator: Sendable {
         }
         var report = FileReport(file: file, diagnostics: diagnostics, source: loaded.sources[file])
         report.otherSources = loaded.sources.filter { $0.key != file }
-        return (report, index)
+        return (report, index, checked?.tree)
     }
 
-    /// The diagnostics of every check of `CheckRegistry`, in its order.
-    private func checks(_ index: FlowIndex, sources: [String: SourceText]) -> [Diagnostic] {
+    /// The diagnostics of every check of `CheckRegistry`, in its order, and the tree they read.
+    private func checks(_ index: FlowIndex, sources: [String: SourceText]) -> (found: [Diagnostic], tree: ResponderTree) {
         var context = CheckContext(index: index, tree: ResponderTree(analysing: index), sources: sources)
         for check in CheckRegistry.checks where findsWarnings || !check.findsOnlyWarnings {
             context.found += check.check(context)
         }
-        return context.found
+        return (context.found, context.tree)
     }
 }
 
@@ -98,4 +112,11 @@ private struct DiagnosticPlace: Hashable {
     init(_ diagnostic: Diagnostic) {
         (code, file, start, end) = (diagnostic.code, diagnostic.file, diagnostic.start, diagnostic.end)
     }
+}
+
+/// A checked file's model and the tree its checks compiled (nil when it gave no model),
+/// handed over by `Validator.validate(filesAt:handingOver:)`.
+public struct CheckedModel: Sendable {
+    let loaded: FlowLoadResult
+    let tree: ResponderTree?
 }

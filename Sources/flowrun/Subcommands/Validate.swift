@@ -40,7 +40,9 @@ extension FlowRun {
             let validator = Validator()
             var reports: [FileReport] = []
             var unreadable = !found.problems.isEmpty
-            for result in validator.validate(filesAt: found.files) {
+            // One file's model is kept until the exit; with many, each one's memory serves the next.
+            let keepsModel = found.files.count == 1
+            for result in validator.validate(filesAt: found.files, handingOver: { model in if keepsModel { KeptUntilExit.keep(model) } }) {
                 switch result {
                 case .success(let report):
                     reports.append(report)
