@@ -39,18 +39,18 @@ public struct Validator: Sendable {
         validate(filesAt: paths) { _ in }
     }
 
-    /// `validate(filesAt:)`, handing each file's model and the tree its checks compiled
-    /// to `handOver` once its report is made: a caller about to exit may keep them
-    /// rather than spend the time to free them (`flowrun validate`).
-    public func validate(filesAt paths: [SourcePath], handingOver handOver: @Sendable (CheckedModel) -> Void)
+    /// `validate(filesAt:)`, handing each file's model to `handOver` once its report is
+    /// made: a caller about to exit may keep the models rather than spend the time to
+    /// free them (`flowrun validate`).
+    public func validate(filesAt paths: [SourcePath], handingOver handOver: @Sendable (FlowLoadResult) -> Void)
         -> [Result<FileReport, SourceFileError>] {
         let results = Mutex([Result<FileReport, SourceFileError>?](repeating: nil, count: paths.count))
         DispatchQueue.concurrentPerform(iterations: paths.count) { position in
             let result = Result { () throws(SourceFileError) in
                 let loaded = try loader.load(fileAt: paths[position])
-                let checked = checked(loaded, file: paths[position].shown)
-                handOver(CheckedModel(loaded: loaded, tree: checked.tree))
-                return checked.report
+                let report = checked(loaded, file: paths[position].shown).report
+                handOver(loaded)
+                return report
             }
             results.withLock { $0[position] = result }
         }
@@ -70,10 +70,9 @@ public struct Validator: Sendable {
 
     /// The report of a loaded file, every diagnostic in order of file and position, and
     /// the index its checks read (nil when the file gave no model).
-    func checked(_ loaded: FlowLoadResult, file: String) -> (report: FileReport, index: FlowIndex?, tree: ResponderTree?) {
+    func checked(_ loaded: FlowLoadResult, file: String) -> (report: FileReport, index: FlowIndex?) {
         let index = loaded.document.map { FlowIndex(root: $0.root) }
-        let checked = index.map { checks($0, sources: loaded.sources) }
-        var diagnostics = loaded.diagnostics + (checked?.found ?? [])
+        var diagnostics = loaded.diagnostics + (index.map { checks($0, sources: loaded.sources) } ?? [])
         // An expression that the flow style cut apart is one mistake, reported at the cut.
         // Its pieces make errors, so only a file with an error is looked at again for one.
         let cuts = FlowStyleCut.find(explaining: diagnostics, sources: loaded.sources, limits: loader.limits)
@@ -89,16 +88,16 @@ public struct Validator: Sendable {
         }
         var report = FileReport(file: file, diagnostics: diagnostics, source: loaded.sources[file])
         report.otherSources = loaded.sources.filter { $0.key != file }
-        return (report, index, checked?.tree)
+        return (report, index)
     }
 
-    /// The diagnostics of every check of `CheckRegistry`, in its order, and the tree they read.
-    private func checks(_ index: FlowIndex, sources: [String: SourceText]) -> (found: [Diagnostic], tree: ResponderTree) {
+    /// The diagnostics of every check of `CheckRegistry`, in its order.
+    private func checks(_ index: FlowIndex, sources: [String: SourceText]) -> [Diagnostic] {
         var context = CheckContext(index: index, tree: ResponderTree(analysing: index), sources: sources)
         for check in CheckRegistry.checks where findsWarnings || !check.findsOnlyWarnings {
             context.found += check.check(context)
         }
-        return (context.found, context.tree)
+        return context.found
     }
 }
 
@@ -112,11 +111,4 @@ private struct DiagnosticPlace: Hashable {
     init(_ diagnostic: Diagnostic) {
         (code, file, start, end) = (diagnostic.code, diagnostic.file, diagnostic.start, diagnostic.end)
     }
-}
-
-/// A checked file's model and the tree its checks compiled (nil when it gave no model),
-/// handed over by `Validator.validate(filesAt:handingOver:)`.
-public struct CheckedModel: Sendable {
-    let loaded: FlowLoadResult
-    let tree: ResponderTree?
 }

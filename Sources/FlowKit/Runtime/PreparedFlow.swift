@@ -25,7 +25,7 @@ public enum PreparedFlow: Sendable {
             self = .unreadable(error)
             return
         }
-        let (report, index, _) = validator.checked(loaded, file: path.shown)
+        let (report, index) = validator.checked(loaded, file: path.shown)
         guard let document = loaded.document, let index, !report.diagnostics.contains(where: { $0.severity == .error }) else {
             self = .invalid(report)
             return
