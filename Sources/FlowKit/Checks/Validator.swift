@@ -36,22 +36,9 @@ public struct Validator: Sendable {
     ///
     /// - Returns: One result per path, in the order of `paths`.
     public func validate(filesAt paths: [SourcePath]) -> [Result<FileReport, SourceFileError>] {
-        validate(filesAt: paths) { _ in }
-    }
-
-    /// `validate(filesAt:)`, handing each file's model to `handOver` once its report is
-    /// made: a caller about to exit may keep the models rather than spend the time to
-    /// free them (`flowrun validate`).
-    public func validate(filesAt paths: [SourcePath], handingOver handOver: @Sendable (FlowLoadResult) -> Void)
-        -> [Result<FileReport, SourceFileError>] {
         let results = Mutex([Result<FileReport, SourceFileError>?](repeating: nil, count: paths.count))
         DispatchQueue.concurrentPerform(iterations: paths.count) { position in
-            let result = Result { () throws(SourceFileError) in
-                let loaded = try loader.load(fileAt: paths[position])
-                let report = checked(loaded, file: paths[position].shown).report
-                handOver(loaded)
-                return report
-            }
+            let result = Result { () throws(SourceFileError) in try validate(fileAt: paths[position]) }
             results.withLock { $0[position] = result }
         }
         return results.withLock { $0.compactMap { $0 } }

@@ -40,9 +40,7 @@ extension FlowRun {
             let validator = Validator()
             var reports: [FileReport] = []
             var unreadable = !found.problems.isEmpty
-            // One file's model is kept until the exit; with many, each one's memory serves the next.
-            let keepsModel = found.files.count == 1
-            for result in validator.validate(filesAt: found.files, handingOver: { model in if keepsModel { KeptUntilExit.keep(model) } }) {
+            for result in validator.validate(filesAt: found.files) {
                 switch result {
                 case .success(let report):
                     reports.append(report)
