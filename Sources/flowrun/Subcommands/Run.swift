@@ -104,9 +104,8 @@ extension FlowRun {
                 do {
                     guard case .bytes(let saved) = try SourceFile.load(state, maxSize: 64 << 20) else { throw RunFailure("'\(state)' is too large") }
                     session = try Session(tree: tree, environment: environment, restoring: saved)
-                    // Named before anything is asked (cli.md): nobody can type these again. A
-                    // run that had ended asks nothing, so it names nothing.
-                    let lost = session.outcome == nil ? session.lostSecretValues : []
+                    // Named before anything is asked (cli.md): nobody can type these again.
+                    let lost = session.lostSecretValues
                     if !lost.isEmpty {
                         let initial = session.lostValuesAtTheirInitialValue
                         let members = session.lostMembers
