@@ -56,7 +56,7 @@ struct FlowStyleCut: Sendable {
                 for element in elements.reversed() { pending.append((element, flow)) }
             } else if let parent, node.aliasRange == nil, node.scalarStyle == .plain,
                       // The scalar's value first, read in place: most hold no bracket.
-                      node.withScalarBytes({ bytes in
+                      node.scalarBytes.map({ bytes in
                           var value = BracketScanner()
                           return bytes.allSatisfy { value.read($0) } && value.hasOpenBracket
                       }) == true,

@@ -8,10 +8,10 @@ protocol MappingKey: RawRepresentable<String>, CaseIterable, Equatable, Sendable
 
 extension MappingKey {
     /// The key among `allowed` spelled by these bytes.
-    static func named(_ bytes: UnsafeBufferPointer<UInt8>, among allowed: [Self]) -> Self? {
+    static func named(_ bytes: ArraySlice<UInt8>, among allowed: [Self]) -> Self? {
         allowed.first { key in
-            var name = key.rawValue
-            return name.utf8.count == bytes.count && name.withUTF8 { $0.elementsEqual(bytes) }
+            let name = key.rawValue.utf8
+            return name.count == bytes.count && name.elementsEqual(bytes)
         }
     }
 }

@@ -28,7 +28,7 @@ struct NodeReader {
         var keyed = KeyedPairs<Key>(pairs)
         for position in pairs.indices {
             let key = pairs[position].key
-            switch key.withScalarBytes({ Key.named($0, among: allowed) }) {
+            switch key.scalarBytes.map({ Key.named($0, among: allowed) }) {
             case nil:
                 report(.typeMismatch, "keys in \(what) must be strings", at: key)
             case nil?:

@@ -77,21 +77,24 @@ public struct Node: Sendable {
         return withScalarBytes { CoreSchema.value(of: $0, kind: kind) }
     }
 
-    /// Runs `body` on the scalar's text as written, without making a string of it; nil
-    /// for a collection.
-    package func withScalarBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+    /// The scalar's text as written, in place (a slice of the tree's text, not a copy),
+    /// or nil for a collection: what a caller matches bytes against without making a
+    /// string of every scalar.
+    package var scalarBytes: ArraySlice<UInt8>? {
         let record = record
         guard record.kind == .scalar else { return nil }
-        return tree.text.withUnsafeBufferPointer { text in
-            body(UnsafeBufferPointer(rebasing: text[Int(record.first)..<Int(record.first + record.count)]))
-        }
+        return textBytes(record)
+    }
+
+    /// `body` over the scalar's text for the core schema's byte parser (nil for a collection).
+    private func withScalarBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        scalarBytes?.withUnsafeBufferPointer(body)
     }
 
     /// Whether the node is a scalar whose text is `text`, compared without making a
     /// string of the node's.
     package func spells(_ text: String) -> Bool {
-        var text = text
-        return withScalarBytes { bytes in text.withUTF8 { $0.elementsEqual(bytes) } } ?? false
+        scalarBytes?.elementsEqual(text.utf8) ?? false
     }
 
     public var scalarStyle: ScalarStyle? {
