@@ -9,24 +9,22 @@ import FlowExpressions
 /// (`/ID`); the action prompt with every action offered and the built-ins. A program is
 /// tried failing, and giving each of `outputs` where a decision reads what it writes.
 struct InputCandidates {
-    /// The texts the flow's decisions compare with or hold.
-    let strings: [String]
-    /// The numbers the flow's decisions compare with.
-    let numbers: [String]
+    /// What the flow's decisions read: the texts and numbers they compare with, the
+    /// names they read (a field outside them does not decide where the run goes, so one
+    /// accepted answer to it is enough: trying each candidate in a field whose value only
+    /// travels to a screen's text would multiply the states searched), the fields they
+    /// compare, and the programs whose output they read.
+    private let live: LiveValues
     /// What a program is tried writing where a decision reads its `stdout`: the flow's
     /// texts, its fields' placeholders (`1.4.0`: a tag a version is compared with) and a
     /// filler; each is kept only where it leads somewhere new. Searched for, not derived
     /// by inverting the expression that reads it.
     let outputs: [String]
-    /// Every name a later decision can read: a field outside it does not decide where
-    /// the run goes, so one accepted answer to it is enough. A field whose value only
-    /// travels to a screen's text is such a field: trying each candidate in it would
-    /// multiply the states searched by the candidates' number.
-    private let names: Set<String>
-    private let compared: [String: [String]]
-    private let comparesVersions: Bool
-    private let failures: [CommandResult]
-    private let outputRead: Set<SourceLocation>
+
+    /// The texts the flow's decisions compare with or hold, which a field kind offers.
+    var strings: [String] { live.strings }
+    /// The numbers the flow's decisions compare with.
+    var numbers: [String] { live.numbers }
 
     /// At most this many lines per field.
     static let perField = 12
@@ -36,16 +34,10 @@ struct InputCandidates {
     }
 
     init(tree: ResponderTree, live: LiveValues) {
-        strings = live.strings
-        numbers = live.numbers
-        names = live.names
-        compared = live.compared
-        comparesVersions = live.comparesVersions
-        failures = live.failures
-        outputRead = live.outputRead
+        self.live = live
         let placeholders = tree.screens.flatMap(\.fields).compactMap { $0.placeholder?.parsed }.filter(\.isLiteral).map(\.text)
         var outputs: [String] = []
-        for text in strings + placeholders + [Self.filler(min: nil, max: nil)] where !text.isEmpty && !outputs.contains(text) {
+        for text in live.strings + placeholders + [Self.filler(min: nil, max: nil)] where !text.isEmpty && !outputs.contains(text) {
             outputs.append(text)
         }
         self.outputs = outputs
@@ -53,7 +45,7 @@ struct InputCandidates {
 
     /// Whether any accepted answer will do at this prompt: a field no expression reads.
     func oneAnswerSuffices(at prompt: Prompt) -> Bool {
-        if case .field(let field) = prompt { return !names.contains(field.field.id) }
+        if case .field(let field) = prompt { return !live.names.contains(field.field.id) }
         return false
     }
 
@@ -75,12 +67,12 @@ struct InputCandidates {
     /// The results a program that succeeded is tried with instead: each way of failing a
     /// decision tells apart, and each of `outputs` where a decision reads its stdout.
     func otherResults(of request: CommandRequest) -> [CommandResult] {
-        failures + (outputRead.contains(request.location) ? outputs.map { CommandResult(exitCode: 0, stdout: $0) } : [])
+        live.failures + (live.outputRead.contains(request.location) ? outputs.map { CommandResult(exitCode: 0, stdout: $0) } : [])
     }
 
     private func lines(for prompt: FieldPrompt, in session: Session) -> [String] {
         var lines = [""] + prompt.field.type.kind.candidates(at: prompt, from: self)
-        if comparesVersions { lines += lines.compactMap { SemanticVersion($0).map { "\($0.major).\($0.minor).\($0.patch &+ 1)" } } }
+        if live.comparesVersions { lines += lines.compactMap { SemanticVersion($0).map { "\($0.major).\($0.minor).\($0.patch &+ 1)" } } }
         lines = Array(unique(lines).prefix(Self.perField))
         return unique(lines + comparedLines(for: prompt, in: session, besides: lines))
     }
@@ -92,11 +84,11 @@ struct InputCandidates {
     /// Both sides of the comparison are then reached, whatever texts the two fields are
     /// otherwise offered. Not for a field of options, which tries each already.
     private func comparedLines(for prompt: FieldPrompt, in session: Session, besides others: [String]) -> [String] {
-        guard prompt.options.isEmpty, let partners = compared[prompt.field.id], let screen = session.currentScreen else { return [] }
+        guard prompt.options.isEmpty, let partners = live.compared[prompt.field.id], let screen = session.currentScreen else { return [] }
         let flow = session.tree.screens[screen].flow
         let fields = session.tree.screens.filter { $0.flow == flow }.flatMap(\.fields)
         let taken = others.filter { Self.takes(prompt.field, $0) }
-        let offeredToBoth = Set(strings + numbers)
+        let offeredToBoth = Set(live.strings + live.numbers)
         return partners.flatMap { partner -> [String] in
             guard let field = fields.first(where: { $0.id == partner && $0.options == nil }),
                   !taken.contains(where: { offeredToBoth.contains($0) && Self.takes(field, $0) }) else { return [] }
