@@ -74,7 +74,7 @@ public struct Node: Sendable {
     /// The scalar's resolved value, or nil for a collection.
     public var scalarValue: ScalarValue? {
         let kind = record.scalarKind
-        return withScalarBytes { CoreSchema.value(of: $0, kind: kind) }
+        return scalarBytes?.withUnsafeBufferPointer { CoreSchema.value(of: $0, kind: kind) }
     }
 
     /// The scalar's text as written, in place (a slice of the tree's text, not a copy),
@@ -84,11 +84,6 @@ public struct Node: Sendable {
         let record = record
         guard record.kind == .scalar else { return nil }
         return textBytes(record)
-    }
-
-    /// `body` over the scalar's text for the core schema's byte parser (nil for a collection).
-    private func withScalarBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
-        scalarBytes?.withUnsafeBufferPointer(body)
     }
 
     /// Whether the node is a scalar whose text is `text`, compared without making a

@@ -12,6 +12,8 @@ import FlowYAML
 final class CommandDisplay: Sendable {
     /// Whether a spinner is drawn (stderr is a terminal, in the terminal UI).
     let spins: Bool
+    // Locked, not for speed: the spinner's task and the reader of the program's stderr
+    // run at once and both write these.
     private let state = Mutex<(label: String, frame: Int, running: Bool)>(("", 0, false))
     /// What to write before a program's first output (`writeFirst`), and whether it was.
     private let prelude = Mutex<(text: String?, written: Bool)>((nil, false))
