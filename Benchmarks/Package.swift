@@ -5,7 +5,10 @@ import PackageDescription
 
 let package = Package(
     name: "flowrun-benchmarks",
-    dependencies: [.package(name: "flowrun", path: "..")],
+    dependencies: [
+        .package(name: "flowrun", path: ".."),
+        .package(url: "https://github.com/apple/swift-argument-parser", .upToNextMinor(from: "1.8.0")),
+    ],
     targets: [
         .executableTarget(
             name: "flowkit-bench",
@@ -14,5 +17,12 @@ let package = Package(
         ),
         // The peer of the time-to-first-prompt figure.
         .executableTarget(name: "hello", path: "Sources/hello"),
+        // The same with swift-argument-parser parsing a command line: the floor flowrun's
+        // start-up cannot go below.
+        .executableTarget(
+            name: "argument-parser-hello",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/argument-parser-hello"
+        ),
     ]
 )
