@@ -1,4 +1,5 @@
 import FlowExpressions
+import FlowYAML
 
 /// A `set` key (spec §7), read: the name it starts with, then each step into the value
 /// (1.2): `accounts[user]`, `items[2]`, `a.b[k]`, `flowid.name[k]`. The one place a key
@@ -42,9 +43,7 @@ public struct SetTarget: Sendable {
             case .index(let operand, let index):
                 let span = index.span
                 guard span.end <= scalars.count else { return nil }
-                var source = String.UnicodeScalarView()
-                source.append(contentsOf: scalars[span.offset..<span.end])
-                guard case .success(let own) = ExpressionParser.parse(String(source)) else { return nil }
+                guard case .success(let own) = ExpressionParser.parse(String(scalars: scalars[span.offset..<span.end])) else { return nil }
                 steps.append(.index(own, offset: span.offset, bracket: node.token))
                 node = operand
             default:

@@ -49,35 +49,46 @@ public struct PresetAnswers: Sendable {
     /// Returns the field each entry names (its flow's index and its id), in the same order.
     @discardableResult
     public mutating func add(_ entries: [Entry], from source: String? = nil, tree: ResponderTree) throws(KeyError) -> [(flow: Int, field: String)] {
-        var fields: [(flow: Int, field: String)] = []
-        var runs: [Int?] = []
+        // Every entry is resolved, and may be refused, before any is added.
+        var named: [NamedField] = []
         for (index, entry) in entries.enumerated() {
             func refuse(_ reason: String) -> KeyError {
                 let place = entry.place ?? source
                 return KeyError(entry: index, reason: reason, description: (place.map { "\($0): " } ?? "") + reason)
             }
             let (flow, field): (Int, ResponderTree.FieldNode)
-            let run = AnswerKey(entry.key).run
             do {
                 (flow, field) = try resolve(entry.key, in: tree)
             } catch {
                 throw refuse(error.reason)
             }
-            if let earlier = zip(entries, zip(fields, runs)).first(where: { $0.1.0 == (flow, field.id) && $0.1.1 == run })?.0 {
-                let named = AnswerKey(flow: tree.flows[flow].id, run: run, field: field.id).written
-                throw refuse("\(MessageText.quoted(entry.key)) and \(MessageText.quoted(earlier.key)) both answer the field '\(named)'; give each field one answer")
+            let target = NamedField(flow: flow, field: field.id, run: AnswerKey(entry.key).run)
+            if let earlier = named.firstIndex(of: target) {
+                let written = AnswerKey(flow: tree.flows[flow].id, run: target.run, field: field.id).written
+                throw refuse("\(MessageText.quoted(entry.key)) and \(MessageText.quoted(entries[earlier].key)) both answer the field '\(written)'; give each field one answer")
             }
             if case .list = entry.answer, !field.type.kind.takesList {
                 throw refuse("the answer for \(MessageText.quoted(entry.key)) is a list, but only a multichoice field takes a list (\(MessageText.quoted(entry.key)) is of type \(field.type.rawValue))")
             }
-            fields.append((flow, field.id))
-            runs.append(run)
+            named.append(target)
         }
-        for (entry, ((flow, field), run)) in zip(entries, zip(fields, runs)) {
+        for index in entries.indices {
+            let (entry, target) = (entries[index], named[index])
             let given = Entry(key: entry.key, answer: entry.answer, place: entry.place ?? source)
-            if let run { runAnswers[flow, default: [:]][field, default: [:]][run] = given } else { answers[flow, default: [:]][field] = given }
+            if let run = target.run {
+                runAnswers[target.flow, default: [:]][target.field, default: [:]][run] = given
+            } else {
+                answers[target.flow, default: [:]][target.field] = given
+            }
         }
-        return fields
+        return named.map { ($0.flow, $0.field) }
+    }
+
+    /// The field an entry answers, and the run of a repetition its key names.
+    private struct NamedField: Equatable {
+        let flow: Int
+        let field: String
+        let run: Int?
     }
 
     /// The preset answer for a field as given, used up so it answers once; `run` is the
