@@ -144,18 +144,14 @@ struct SourceFileWriteError: Error, CustomStringConvertible {
     let path: String
     let reason: String
 
+    var description: String { "cannot write '\(path)': \(reason)" }
+}
+
+extension SourceFileWriteError {
     /// The failure `errno` tells of.
     init(path: String) {
-        self.path = path
-        reason = String(cString: strerror(errno))
+        self.init(path: path, reason: String(cString: strerror(errno)))
     }
-
-    init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-
-    var description: String { "cannot write '\(path)': \(reason)" }
 }
 
 /// `--state`: the session saved after every answer and transition.
