@@ -29,10 +29,6 @@ struct InputCandidates {
     /// At most this many lines per field.
     static let perField = 12
 
-    init(tree: ResponderTree) {
-        self.init(tree: tree, live: LiveValues(tree: tree))
-    }
-
     init(tree: ResponderTree, live: LiveValues) {
         self.live = live
         let placeholders = tree.screens.flatMap(\.fields).compactMap { $0.placeholder?.parsed }.filter(\.isLiteral).map(\.text)

@@ -56,13 +56,13 @@ struct LiveValues {
         }
         self.readAfterEnd = readAfterEnd
         var live = Set<String>()
-        for decision in flow.decisions { live.formUnion(Self.reads(of: decision.expression)) }
+        for decision in flow.decisions { live.formUnion(Self.reads(of: decision.expression.root)) }
         var changed = true
         while changed {
             changed = false
             for (target, expression, _) in flow.feeds where live.contains(target) {
                 let before = live.count
-                live.formUnion(Self.reads(of: expression))
+                live.formUnion(Self.reads(of: expression.root))
                 changed = changed || live.count != before
             }
         }
@@ -193,10 +193,6 @@ struct LiveValues {
     }
 
     /// The names an expression reads: bare names and members (`flow.name` reads both).
-    private static func reads(of expression: Expression) -> Set<String> {
-        reads(of: expression.root)
-    }
-
     private static func reads(of root: ExpressionNode) -> Set<String> {
         var names = Set<String>()
         root.forEachNode { node in

@@ -52,7 +52,7 @@ struct SessionRun {
         var arguments = node.parent.map { values(of: node.arguments, in: $0) } ?? .init()
         arguments.merge(given)
         startedFlows.append(flow)
-        state.flows[flow] = SessionState.FlowState(variables: Dictionary(node.initialVariables.map { ($0.name, $0.value) }) { first, _ in first })
+        state.flows[flow] = .initial(node)
         state.flows[flow].variables.merge(arguments.values) { _, given in given }
         state.flows[flow].secrets = arguments.secrecy
         // Started afresh: nothing of it is left out of a saved state any more.
@@ -642,7 +642,7 @@ struct SessionRun {
         let elementsAreSecret = scope.readsSecret(forEach.parsed)
         guard let first = elements.first else {
             // An empty list starts nothing: `done` comes at once, with no results (spec §7 1.1).
-            state.flows[child] = SessionState.FlowState(variables: Dictionary(tree.flows[child].initialVariables.map { ($0.name, $0.value) }) { first, _ in first })
+            state.flows[child] = .initial(tree.flows[child])
             state.flows[child].results = []
             queue.append(.dispatch(tree.flows[child].doneAction, from: .flow(flow)))
             return .finishedAtOnce
@@ -986,13 +986,20 @@ struct SessionRun {
     /// failure leads to (`counted as false`, `'x' is not assigned`: spec §9).
     mutating func evaluate(_ expression: Compiled<Expression>, in scope: SessionScope, ifFailing consequence: String) -> Value? {
         guard !stopped else { return nil }
-        let outcome = Evaluator.evaluate(expression.parsed, in: scope)
-        if stopsTheRun(outcome, in: scope, at: expression.location) { return nil }
+        return value(of: Evaluator.evaluate(expression.parsed, in: scope), from: expression, in: scope,
+                     readsSecret: { scope.readsSecret(expression.parsed) }, consequence: consequence)
+    }
+
+    /// What an evaluation of `compiled` gave, or nil when it failed, with a warning that
+    /// names the expression, says why unless that could show a secret, and what follows.
+    private mutating func value<Success, Parsed>(of outcome: Result<Success, EvaluationError>, from compiled: Compiled<Parsed>,
+                                                 in scope: SessionScope, readsSecret: () -> Bool, consequence: String?) -> Success? {
+        if stopsTheRun(outcome, in: scope, at: compiled.location) { return nil }
         switch outcome {
         case .success(let value): return value
         case .failure(let error):
-            let message = Self.shownMessage(of: error, readsSecret: scope.readsSecret(expression.parsed))
-            events.append(.warning("'\(expression.source)' failed: \(message); \(consequence)", at: expression.location))
+            let message = Self.shownMessage(of: error, readsSecret: readsSecret()) + (consequence.map { "; " + $0 } ?? "")
+            events.append(.warning("'\(compiled.source)' failed: \(message)", at: compiled.location))
             return nil
         }
     }
@@ -1029,14 +1036,7 @@ struct SessionRun {
     private mutating func render(_ template: Compiled<Template>?, in scope: SessionScope, revealing: Bool = false) -> String? {
         guard let template else { return nil }
         let hiding = { (expression: Expression) in revealing ? nil : SecretMask.replacement(for: expression, in: scope) }
-        let outcome = template.parsed.render(in: scope, hiding: hiding)
-        if stopsTheRun(outcome, in: scope, at: template.location) { return nil }
-        switch outcome {
-        case .success(let text): return text
-        case .failure(let error):
-            let message = Self.shownMessage(of: error, readsSecret: scope.readsSecret(template.parsed))
-            events.append(.warning("'\(template.source)' failed: \(message)", at: template.location))
-            return nil
-        }
+        return value(of: template.parsed.render(in: scope, hiding: hiding), from: template, in: scope,
+                     readsSecret: { scope.readsSecret(template.parsed) }, consequence: nil)
     }
 }
