@@ -1,7 +1,6 @@
 import FoundationEssentials
 import FlowYAML
 
-/// The built-in functions on values.
 enum Functions {
     static func call(
         _ function: BuiltinFunction, _ arguments: [Value], at span: ExpressionSpan, now: @autoclosure () -> Date,

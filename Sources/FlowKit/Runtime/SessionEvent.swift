@@ -25,7 +25,6 @@ public enum SessionEvent: Sendable, Equatable {
     case repeated(flow: String, element: Int, of: Int)
     /// A `run` step's program ended (or could not start): what was asked, how it went.
     case commandRan(CommandRequest, CommandResult)
-    /// The run ended.
     case ended(RunOutcome)
 }
 
