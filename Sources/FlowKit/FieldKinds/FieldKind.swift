@@ -62,9 +62,9 @@ extension FieldKind {
     func shown(_ value: Value, in prompt: FieldPrompt) -> String {
         if let option = prompt.options.first(where: { $0.value == value }) { return option.label }
         if case .list(let values) = value {
-            return values.map { value in prompt.options.first { $0.value == value }?.label ?? TerminalText.line(value.displayText) }.joined(separator: ", ")
+            return values.map { value in prompt.options.first { $0.value == value }?.label ?? TerminalText.line(ValueFormatting.render(value)) }.joined(separator: ", ")
         }
-        return TerminalText.line(value.displayText)
+        return TerminalText.line(ValueFormatting.render(value))
     }
     func listEntry(of value: Value?, in prompt: FieldPrompt) -> Int? { nil }
     func listAnswer(_ entry: Int) -> String { String(entry + 1) }
