@@ -32,12 +32,7 @@ struct SessionScope: ValueScope {
 
     /// The flow whose variable (or computed value) a bare `name` reads: the nearest along the chain.
     private func owner(of name: String) -> Int? {
-        var current: Int? = flow
-        while let ancestor = current {
-            if flows[ancestor].variables[name] != nil || tree.flows[ancestor].computed[name] != nil { return ancestor }
-            current = tree.flows[ancestor].parent
-        }
-        return nil
+        enclosingFlows.first { flows[$0].variables[name] != nil || tree.flows[$0].computed[name] != nil }
     }
 
     /// A computed value of `flow`, evaluated now in that flow (spec §4 1.1); `null` when
@@ -252,21 +247,16 @@ struct SessionScope: ValueScope {
 
     /// Whether the expression's flow is `target` or lies inside it.
     private func isWithin(_ target: Int) -> Bool {
-        var current: Int? = flow
-        while let candidate = current {
-            if candidate == target { return true }
-            current = tree.flows[candidate].parent
-        }
-        return false
+        enclosingFlows.contains(target)
     }
 
     func environmentVariable(_ name: String) -> String? {
-        var current: Int? = flow
-        while let candidate = current {
-            if tree.flows[candidate].environment.contains(name) { return environment[name] }
-            current = tree.flows[candidate].parent
-        }
-        return nil
+        enclosingFlows.contains { tree.flows[$0].environment.contains(name) } ? environment[name] : nil
+    }
+
+    /// The expression's flow, then each flow around it up to the root.
+    private var enclosingFlows: UnfoldSequence<Int, (Int?, Bool)> {
+        sequence(first: flow) { [tree] in tree.flows[$0].parent }
     }
 }
 
