@@ -147,12 +147,7 @@ struct LiveValues {
     /// its live variables and results, and what is asked; not the path that led there,
     /// nor values no later decision reads.
     func key(of session: Session) -> [UInt8] {
-        var active = Set<Int>()
-        var pending = [0]
-        while let flow = pending.popLast() {
-            guard session.state.flows.indices.contains(flow), active.insert(flow).inserted else { continue }
-            for case .flow(let child) in session.state.flows[flow].stack { pending.append(child) }
-        }
+        let active = Set(session.runningFlows)
         let flows = session.state.flows.indices.map { index in
             let flow = session.state.flows[index]
             guard active.contains(index) || readAfterEnd.contains(index) else { return SessionState.FlowState(variables: [:]) }
