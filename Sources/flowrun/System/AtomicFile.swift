@@ -88,7 +88,7 @@ enum AtomicFile {
                 let destination = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 target = destination.hasPrefix("/") ? destination : directory(of: target) + destination
             default:
-                throw SourceFileWriteError(path: path, reason: "it is \(SourceFile.kind(of: status.st_mode)), not a regular file")
+                throw SourceFileWriteError(path: path, reason: SourceFile.notRegularFile(status.st_mode))
             }
         }
         throw SourceFileWriteError(path: path, reason: "it is a chain of too many symbolic links")
@@ -105,7 +105,7 @@ enum AtomicFile {
         if fstat(descriptor, &status) != 0 {
             failure = SourceFileWriteError(path: path)
         } else if status.st_mode & S_IFMT != S_IFREG {
-            failure = SourceFileWriteError(path: path, reason: "it is \(SourceFile.kind(of: status.st_mode)), not a regular file")
+            failure = SourceFileWriteError(path: path, reason: SourceFile.notRegularFile(status.st_mode))
         } else if fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) != 0 {
             failure = SourceFileWriteError(path: path)
         }
