@@ -20,12 +20,6 @@ public struct Form: Sendable {
         public var position: Int
         public var label: String
         public var answer: String
-
-        public init(position: Int, label: String, answer: String) {
-            self.position = position
-            self.label = label
-            self.answer = answer
-        }
     }
 
     /// What a key asks the front end to do.
