@@ -197,7 +197,7 @@ struct SessionScope: ValueScope {
             if member == "results", tree.repeatedFlows.contains(target) {
                 return (flows[target].secretResult["results"] ?? .none, .list(flows[target].results ?? []))
             }
-            if tree.flows[target].result != nil, !isWithin(target) {
+            if tree.flows[target].result != nil, !enclosingFlows.contains(target) {
                 return (flows[target].secretResult[member] ?? .none, flows[target].result?[member] ?? .null)
             }
             if tree.flows[target].computed[member] != nil { return computedRead(member, of: target) }
@@ -236,18 +236,13 @@ struct SessionScope: ValueScope {
         if member == "results", tree.repeatedFlows.contains(target) { return .list(flows[target].results ?? []) }
         // From outside a flow with a declared `result`, only its names are readable, and null
         // until the flow finishes; the flow itself and its descendants read its variables.
-        if let declared = tree.flows[target].result, !isWithin(target) {
+        if let declared = tree.flows[target].result, !enclosingFlows.contains(target) {
             guard declared.contains(where: { $0.name == member }) else { return nil }
             return flows[target].result?[member] ?? .null
         }
         // Without `result`, a private name is read only inside the flow (spec §4 1.2).
-        if PrivateName.isPrivate(member), !isWithin(target) { return nil }
+        if PrivateName.isPrivate(member), !enclosingFlows.contains(target) { return nil }
         return flows[target].variables[member] ?? computed(member, of: target)
-    }
-
-    /// Whether the expression's flow is `target` or lies inside it.
-    private func isWithin(_ target: Int) -> Bool {
-        enclosingFlows.contains(target)
     }
 
     func environmentVariable(_ name: String) -> String? {
