@@ -571,30 +571,23 @@ struct SessionRun {
         // A target that names nothing is only in a tree compiled for analysis, never run.
         case .push(nil)?, .replace(nil)?:
             return .stayed
-        case .push(let target?)?:
-            guard state.flows[flow].stack.count < Self.maxStack else {
+        case .push(let target?)?, .replace(let target?)?:
+            let pushes = if case .push? = branch.transition { true } else { false }
+            guard !pushes || state.flows[flow].stack.count < Self.maxStack else {
                 end(RunOutcome(.failed, exitCode: 2, message: "flow '\(tree.flows[flow].id)' has \(Self.maxStack) screens on its stack, the limit (a push loop?)"))
                 return .moved
             }
+            let entry: SessionState.StackEntry
             switch target {
-            case .screen(let screen): state.flows[flow].stack.append(.screen(screen))
+            case .screen(let screen): entry = .screen(screen)
             case .flow(let child):
                 switch launch(child, branch.launch, from: flow) {
-                case .started: state.flows[flow].stack.append(.flow(child))
+                case .started: entry = .flow(child)
                 case .notStarted: return .stayed
                 case .finishedAtOnce: return .sent
                 }
             }
-        case .replace(let target?)?:
-            switch target {
-            case .screen(let screen): state.flows[flow].stack = [.screen(screen)]
-            case .flow(let child):
-                switch launch(child, branch.launch, from: flow) {
-                case .started: state.flows[flow].stack = [.flow(child)]
-                case .notStarted: return .stayed
-                case .finishedAtOnce: return .sent
-                }
-            }
+            if pushes { state.flows[flow].stack.append(entry) } else { state.flows[flow].stack = [entry] }
         case .back?:
             return goBack(from: flow) ? .moved : .stayed
         case .send(let action)?:
