@@ -248,26 +248,22 @@ struct SessionRun {
         if value == nil { value = defaultValue(of: field, in: node.flow) }
         // A required field needs a real answer: not an empty list or an empty rendered default.
         if field.isRequired, value == .list([]) || value == .string("") { value = nil }
-        guard let answer = value, answer != .null else {
-            // `message` is for the constraints (spec §6): a missing answer keeps its own.
-            if field.isRequired {
-                events.append(.refused(AnswerConstraints.required))
+        if let answer = value, answer != .null {
+            if let refusal = refusal(of: answer, for: field, options: options, in: node.flow, hidingAnswer: isSecret) {
+                events.append(.refused(refusal))
                 return
             }
+            store(answer, for: field, in: node.flow, isSecret: isSecret)
+        } else if field.isRequired {
+            // `message` is for the constraints (spec §6): a missing answer keeps its own.
+            events.append(.refused(AnswerConstraints.required))
+            return
+        } else {
             state.flows[node.flow].variables[field.id] = .null
             state.flows[node.flow].mark(field.id, .none)
             remember(.null, for: field, in: node.flow, isSecret: isSecret)
             events.append(.answered(flow: tree.flows[node.flow].id, field: field.id, value: .null))
-            steps = 0
-            askField(from: position + 1, screen: screen)
-            runQueue()
-            return
         }
-        if let refusal = refusal(of: answer, for: field, options: options, in: node.flow, hidingAnswer: isSecret) {
-            events.append(.refused(refusal))
-            return
-        }
-        store(answer, for: field, in: node.flow, isSecret: isSecret)
         steps = 0
         askField(from: position + 1, screen: screen)
         runQueue()
