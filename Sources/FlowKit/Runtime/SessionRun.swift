@@ -528,8 +528,7 @@ struct SessionRun {
         let tree = tree
         let taker = tree.route(action, from: responder) { candidate, handler in
             let flow = tree.handlingFlow(of: candidate)
-            for index in handler.branches.indices where holds(handler.branches[index].when, in: flow) { return index }
-            return nil
+            return handler.branches.indices.first { holds(handler.branches[$0].when, in: flow) }
         }
         let name = tree.actionNames[action]
         switch taker {
@@ -736,13 +735,11 @@ struct SessionRun {
                 if !stopped { end(RunOutcome(.failed, exitCode: 2, message: "runaway-transitions: more than \(maxSteps) steps without input (notifications posting each other?)")) }
                 return
             }
-            guard let handler = tree.flows[flow].observers[notification] else { continue }
-            for (index, branch) in handler.branches.enumerated() where holds(branch.when, in: flow) {
-                let taken = ResponderTree.BranchID(responder: .flow(flow), action: notification, index: index, kind: .observing)
-                events.append(.observed(notification: notification, responder: tree.name(of: .flow(flow)), branch: taken))
-                _ = run(branch, handlingFlow: flow, responder: .flow(flow))
-                break
-            }
+            guard let handler = tree.flows[flow].observers[notification],
+                  let index = handler.branches.indices.first(where: { holds(handler.branches[$0].when, in: flow) }) else { continue }
+            let taken = ResponderTree.BranchID(responder: .flow(flow), action: notification, index: index, kind: .observing)
+            events.append(.observed(notification: notification, responder: tree.name(of: .flow(flow)), branch: taken))
+            _ = run(handler.branches[index], handlingFlow: flow, responder: .flow(flow))
         }
     }
 
