@@ -85,11 +85,10 @@ package enum BuiltinFunction: String, CaseIterable, Sendable {
         switch self {
         case .size, .int, .indexOf, .lastIndexOf, .major, .minor, .patch, .compareTo: .int
         case .double: .double
-        case .string, .lowerAscii, .upperAscii, .trim, .charAt, .replace, .substring, .join, .quote: .string
+        case .string, .lowerAscii, .upperAscii, .trim, .charAt, .replace, .substring, .join, .quote, .now, .today: .string
         case .contains, .startsWith, .endsWith, .matches, .isSemver, .isGreaterThan, .isLessThan: .bool
         case .semver: .semver
         case .split, .keys: .list(.string)
-        case .now, .today: .string
         }
     }
 

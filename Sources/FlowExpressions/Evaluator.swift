@@ -7,12 +7,7 @@ import FlowYAML
 /// decides the result, as CEL specifies; `?:` evaluates only the branch it takes.
 public enum Evaluator {
     public static func evaluate(_ expression: Expression, in scope: ValueScope) -> Result<Value, EvaluationError> {
-        let evaluation = Evaluation(scope: scope)
-        do {
-            return .success(try evaluation.value(of: expression.root))
-        } catch {
-            return .failure(error)
-        }
+        Result { () throws(EvaluationError) in try Evaluation(scope: scope).value(of: expression.root) }
     }
 }
 
@@ -28,9 +23,7 @@ struct Evaluation {
         case .literal(let value):
             return value
         case .list(let elements):
-            var values: [Value] = []
-            values.reserveCapacity(elements.count)
-            for element in elements { values.append(try value(of: element)) }
+            let values = try elements.map { element throws(EvaluationError) in try value(of: element) }
             return try checked(.list(values), at: node)
         case .map(let entries):
             var map: [String: Value] = [:]
@@ -109,11 +102,7 @@ struct Evaluation {
     }
 
     private func outcome(of node: ExpressionNode) -> Result<Value, EvaluationError> {
-        do {
-            return .success(try value(of: node))
-        } catch {
-            return .failure(error)
-        }
+        Result { () throws(EvaluationError) in try value(of: node) }
     }
 
     // MARK: - Names and access
@@ -187,8 +176,7 @@ struct Evaluation {
             throw EvaluationError("\(name)() takes \(BuiltinFunction.arguments(function.parameterCounts)), not \(all.count)",
                                   at: node.span)
         }
-        var values: [Value] = []
-        for argument in all { values.append(try value(of: argument)) }
+        let values = try all.map { argument throws(EvaluationError) in try value(of: argument) }
         return try Functions.call(function, values, at: node.span, now: scope.now, patterns: patterns)
     }
 }

@@ -1,7 +1,6 @@
 import FoundationEssentials
 import FlowYAML
 
-/// The built-in functions on values.
 enum Functions {
     static func call(
         _ function: BuiltinFunction, _ arguments: [Value], at span: ExpressionSpan, now: @autoclosure () -> Date,
@@ -10,7 +9,7 @@ enum Functions {
         switch (function, arguments.first) {
         case (.now, _): return .string(now().formatted(Self.secondsUTC))
         case (.today, _): return .string(String(now().formatted(Self.secondsUTC).prefix(10)))
-        case (.keys, .map(let entries)?): return .list(entries.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }.map(Value.string))
+        case (.keys, .map(let entries)?): return .list(entries.keys.sorted(by: CodePointOrder.precedes).map(Value.string))
         case (.charAt, _), (.indexOf, _), (.lastIndexOf, _), (.replace, _), (.split, _), (.substring, _), (.join, _), (.quote, _):
             return try StringExtension.call(function, arguments, at: span)
         case (.semver, _), (.isSemver, _), (.major, _), (.minor, _), (.patch, _), (.compareTo, _), (.isGreaterThan, _), (.isLessThan, _):

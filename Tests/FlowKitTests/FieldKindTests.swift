@@ -80,7 +80,8 @@ import TestSupport
     func aGeneratedTestTriesAnswersTheTypeTakes(type: FieldType) throws {
         let driver = try SessionDriver(try Fixture(type).text)
         let prompt = try #require(driver.session.prompt)
-        let lines = InputCandidates(tree: driver.session.tree).lines(for: prompt, in: driver.session).filter { !$0.isEmpty }
+        let tree = driver.session.tree
+        let lines = InputCandidates(tree: tree, live: LiveValues(tree: tree)).lines(for: prompt, in: driver.session).filter { !$0.isEmpty }
         let taken = lines.filter { line in
             var attempt = driver
             attempt.enter(line)

@@ -85,9 +85,9 @@ import FlowYAML
     }
 
     @Test func pathsBecomeURIReferences() {
-        #expect(SARIFReporter.uri(forPath: "./Flows/signin.yaml") == "./Flows/signin.yaml")
-        #expect(SARIFReporter.uri(forPath: "a:b/c#d?e%f g.yaml") == "a%3Ab/c%23d%3Fe%25f%20g.yaml")
-        #expect(SARIFReporter.uri(forPath: "/tmp/日本.yaml") == "file:///tmp/%E6%97%A5%E6%9C%AC.yaml")
+        #expect(FileURI.reference(to: "./Flows/signin.yaml") == "./Flows/signin.yaml")
+        #expect(FileURI.reference(to: "a:b/c#d?e%f g.yaml") == "a%3Ab/c%23d%3Fe%25f%20g.yaml")
+        #expect(FileURI.reference(to: "/tmp/日本.yaml") == "file:///tmp/%E6%97%A5%E6%9C%AC.yaml")
     }
 
     @Test func positionsBelowOneAreClampedAndEmptyRangesDropped() throws {

@@ -34,7 +34,7 @@ struct BooleanKind: FieldKind {
 
     /// As its list names it.
     func shown(_ value: Value, in prompt: FieldPrompt) -> String {
-        guard case .bool(let yes) = value else { return TerminalText.line(value.displayText) }
+        guard case .bool(let yes) = value else { return TerminalText.line(ValueFormatting.render(value)) }
         return listItems(of: prompt)[yes ? 0 : 1]
     }
 

@@ -60,11 +60,9 @@ extension FieldKind {
 
     /// An option's label, a list's options' labels, or the value's text, escaped.
     func shown(_ value: Value, in prompt: FieldPrompt) -> String {
-        if let option = prompt.options.first(where: { $0.value == value }) { return option.label }
-        if case .list(let values) = value {
-            return values.map { value in prompt.options.first { $0.value == value }?.label ?? TerminalText.line(value.displayText) }.joined(separator: ", ")
-        }
-        return TerminalText.line(value.displayText)
+        let label = { (value: Value) in prompt.options.first { $0.value == value }?.label ?? TerminalText.line(ValueFormatting.render(value)) }
+        guard case .list(let values) = value, !prompt.options.contains(where: { $0.value == value }) else { return label(value) }
+        return values.map(label).joined(separator: ", ")
     }
     func listEntry(of value: Value?, in prompt: FieldPrompt) -> Int? { nil }
     func listAnswer(_ entry: Int) -> String { String(entry + 1) }

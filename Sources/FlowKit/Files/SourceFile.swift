@@ -53,7 +53,7 @@ public enum SourceFile {
         guard fstat(descriptor, &status) == 0 else { throw failure(path.shown) }
         if isWalked {
             guard status.st_mode & S_IFMT == S_IFREG else {
-                throw SourceFileError(path: path.shown, reason: "it is \(kind(of: status.st_mode)), not a regular file")
+                throw SourceFileError(path: path.shown, reason: notRegularFile(status.st_mode))
             }
         } else if isFlow {
             try checkOpenedFlowFile(descriptor, path, status: status)
@@ -98,7 +98,7 @@ public enum SourceFile {
         var status = stat()
         guard stat(path.system, &status) == 0 else { throw failure(path.shown) }
         guard status.st_mode & S_IFMT == S_IFREG else {
-            throw SourceFileError(path: path.shown, reason: "it is \(kind(of: status.st_mode)), not a regular file")
+            throw SourceFileError(path: path.shown, reason: notRegularFile(status.st_mode))
         }
         #if !os(Linux)
         // On Linux the name is checked on the open descriptor alone (`checkOpenedFlowFile`):
@@ -126,7 +126,7 @@ public enum SourceFile {
     /// `checkOpenedFlowFile` with the descriptor's `fstat` already taken.
     private static func checkOpenedFlowFile(_ descriptor: Int32, _ path: SourcePath, status: stat) throws(SourceFileError) {
         guard status.st_mode & S_IFMT == S_IFREG else {
-            throw SourceFileError(path: path.shown, reason: "it is \(kind(of: status.st_mode)), not a regular file")
+            throw SourceFileError(path: path.shown, reason: notRegularFile(status.st_mode))
         }
         guard let name = openedName(descriptor) ?? realPath(path, ifItIs: status) else {
             throw SourceFileError(path: path.shown, reason: "it was replaced as it was read")
@@ -166,15 +166,16 @@ public enum SourceFile {
         return SourcePath(bytes: bytes, origin: path.origin)
     }
 
-    /// What a file that is not a regular file is, for messages.
-    public static func kind(of mode: mode_t) -> String {
-        switch mode & S_IFMT {
+    /// Why a file of `mode` that is not a regular file is refused, for messages: what it is.
+    public static func notRegularFile(_ mode: mode_t) -> String {
+        let kind = switch mode & S_IFMT {
         case S_IFDIR: "a directory"
         case S_IFCHR, S_IFBLK: "a device"
         case S_IFIFO: "a FIFO"
         case S_IFSOCK: "a socket"
         default: "a special file"
         }
+        return "it is \(kind), not a regular file"
     }
 
     /// Up to `limit` bytes read straight into the array, with no buffer between (on a

@@ -56,7 +56,7 @@ public enum CoverageItem: Hashable, Sendable {
     /// screen offers it and it was not refused) and the branches routed.
     public static func exercised(by events: [SessionEvent], action: String? = nil, on screen: Int?, in tree: ResponderTree) -> [CoverageItem] {
         var items: [CoverageItem] = []
-        if let action, let screen, !events.contains(where: \.isRefusal),
+        if let action, let screen, SessionEvent.refusal(in: events) == nil,
            tree.screens[screen].actions.contains(where: { $0.id == action }) {
             items.append(.action(screen: screen, action: action))
         }
@@ -74,12 +74,5 @@ public enum CoverageItem: Hashable, Sendable {
             }
         }
         return items
-    }
-}
-
-extension SessionEvent {
-    var isRefusal: Bool {
-        if case .refused = self { return true }
-        return false
     }
 }

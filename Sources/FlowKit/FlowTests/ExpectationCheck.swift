@@ -9,12 +9,6 @@ struct ExpectationCheck {
     let said: [String]
     let shown: [String]
 
-    init(session: Session, said: [String], shown: [String]) {
-        self.session = session
-        self.said = said
-        self.shown = shown
-    }
-
     mutating func failures(of expect: Expectations) -> [TestFailure] {
         var failures: [TestFailure] = []
         let outcome = session.outcome

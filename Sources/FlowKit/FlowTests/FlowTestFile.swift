@@ -47,30 +47,15 @@ public struct Expectations: Sendable {
     /// Screens shown in this order, others allowed between them.
     public var pathIncludes: [Located<String>]?
     /// Variables that must have these values (`ValueSubset`); others are not checked.
-    public var values: [ExpectedValue]
+    public var values: [ExpectedValue] = []
     /// The run's final message (an `exit`'s or a stop's), whole, as shown.
     public var message: Located<String>?
     /// Messages said (a branch's `say`), in this order, others allowed between them.
-    public var said: [Located<String>]
+    public var said: [Located<String>] = []
     /// Texts shown on screens (a flow's title, a screen's title or text), each within one
     /// of them, in this order, others allowed between them; a later one may be further
     /// along the text that holds the one before it.
-    public var shown: [Located<String>]
-
-    public init(status: Located<RunOutcome.Status>? = nil, exitCode: Located<Int>? = nil, screen: Located<String>? = nil,
-                path: Located<[String]>? = nil, pathIncludes: [Located<String>]? = nil,
-                values: [ExpectedValue] = [], message: Located<String>? = nil, said: [Located<String>] = [],
-                shown: [Located<String>] = []) {
-        self.status = status
-        self.exitCode = exitCode
-        self.screen = screen
-        self.path = path
-        self.pathIncludes = pathIncludes
-        self.values = values
-        self.message = message
-        self.said = said
-        self.shown = shown
-    }
+    public var shown: [Located<String>] = []
 }
 
 /// `values: { flowid: { name: value } }`: one variable's expected value.

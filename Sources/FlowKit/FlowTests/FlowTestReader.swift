@@ -57,25 +57,31 @@ extension NodeReader {
         guard let keys = mapping(root, allowed: FlowTestFileKey.allCases, what: "a flow test file") else { return nil }
         let flow = required(.flow, in: keys, of: root, what: "a flow test file").flatMap { string($0, what: "'flow'") }
         var cases: [FlowTestCase] = []
-        if let list = required(.cases, in: keys, of: root, what: "a flow test file") {
-            if let elements = list.sequence {
-                var names: [String: SourceLocation] = [:]
-                for element in elements {
-                    guard let testCase = testCase(element) else { continue }
-                    if let first = names[testCase.name.value] {
-                        report(.duplicateID, "a case named '\(testCase.name.value)' is already in this file", at: testCase.name.location,
-                               notes: [Diagnostic.Note("the first one is here", file: first.file, at: first.range.start)])
-                    }
-                    names[testCase.name.value] = names[testCase.name.value] ?? testCase.name.location
-                    cases.append(testCase)
+        if let list = required(.cases, in: keys, of: root, what: "a flow test file"),
+           let elements = elements(of: list, "'cases' must be a list of cases") {
+            var names: [String: SourceLocation] = [:]
+            for element in elements {
+                guard let testCase = testCase(element) else { continue }
+                if let first = names[testCase.name.value] {
+                    report(.duplicateID, "a case named '\(testCase.name.value)' is already in this file", at: testCase.name.location,
+                           notes: [Diagnostic.Note("the first one is here", file: first.file, at: first.range.start)])
                 }
-            } else {
-                report(.typeMismatch, "'cases' must be a list of cases, but this is \(describe(list))", at: list)
+                names[testCase.name.value] = names[testCase.name.value] ?? testCase.name.location
+                cases.append(testCase)
             }
         }
         guard let flow else { return nil }
         return FlowTestFile(file: file, flow: flow, cases: cases, now: keys[.now].flatMap { time($0) },
                             commands: keys[.commands].map { commandStubs($0) } ?? [])
+    }
+
+    /// A list's elements, or nil with `expected` (what it must be) reported.
+    private mutating func elements(of node: Node, _ expected: String) -> Node.Elements? {
+        guard let elements = node.sequence else {
+            report(.typeMismatch, "\(expected), but this is \(describe(node))", at: node)
+            return nil
+        }
+        return elements
     }
 
     private mutating func required<Key: MappingKey>(_ key: Key, in keys: KeyedPairs<Key>, of node: Node, what: String) -> Node? {
@@ -99,10 +105,7 @@ extension NodeReader {
 
     /// `commands: [{ command: [git, init], exit_code: 0, stdout: "" }]`: stand-ins for programs.
     private mutating func commandStubs(_ node: Node) -> [CommandStub] {
-        guard let elements = node.sequence else {
-            report(.typeMismatch, "'commands' must be a list of { command, exit_code, stdout }, but this is \(describe(node))", at: node)
-            return []
-        }
+        guard let elements = elements(of: node, "'commands' must be a list of { command, exit_code, stdout }") else { return [] }
         return elements.compactMap { element in
             guard let keys = mapping(element, allowed: CommandStubKey.allCases, what: "a command stub") else { return nil }
             guard let commandNode = required(.command, in: keys, of: element, what: "a command stub") else { return nil }
@@ -120,10 +123,7 @@ extension NodeReader {
 
     /// Input lines: scalars, each read as written (`- 1234` is the line "1234", `-` alone an empty line).
     private mutating func lines(_ node: Node) -> [Located<String>] {
-        guard let elements = node.sequence else {
-            report(.typeMismatch, "'input' must be a list of lines, but this is \(describe(node))", at: node)
-            return []
-        }
+        guard let elements = elements(of: node, "'input' must be a list of lines") else { return [] }
         return elements.compactMap { element in
             guard element.kind == .scalar, let text = element.string else {
                 report(.typeMismatch, "a line of 'input' must be a scalar, but this is \(describe(element))", at: element)
@@ -199,18 +199,11 @@ extension NodeReader {
 
     /// `said` and `shown`: a list of texts.
     private mutating func texts(_ node: Node, key: String, what: String) -> [Located<String>] {
-        guard let elements = node.sequence else {
-            report(.typeMismatch, "'\(key)' must be a list of texts, but this is \(describe(node))", at: node)
-            return []
-        }
+        guard let elements = elements(of: node, "'\(key)' must be a list of texts") else { return [] }
         return elements.compactMap { template($0, what: "\(what) of '\(key)'") }
     }
 
     private mutating func screenList(_ node: Node, what: String) -> [Located<String>]? {
-        guard let elements = node.sequence else {
-            report(.typeMismatch, "\(what) must be a list of screens (flowid/screenid), but this is \(describe(node))", at: node)
-            return nil
-        }
-        return elements.compactMap { string($0, what: "a screen of \(what)") }
+        elements(of: node, "\(what) must be a list of screens (flowid/screenid)")?.compactMap { string($0, what: "a screen of \(what)") }
     }
 }

@@ -39,23 +39,13 @@ public struct FlowTestFileResult: Sendable {
     public var file: String
     /// The flow file, resolved against the test file's folder.
     public var flowFile: String
-    public var cases: [CaseResult]
+    public var cases: [CaseResult] = []
     /// Errors in the test file or its flow: when there are any, no case ran.
-    public var diagnostics: [Diagnostic]
+    public var diagnostics: [Diagnostic] = []
     /// Why the test file or its flow could not be read (or compiled); no case ran.
     public var unreadable: String?
     /// The flow's coverage universe, when the flow compiled.
     public var universe: CoverageUniverse?
-
-    public init(file: String, flowFile: String, cases: [CaseResult] = [], diagnostics: [Diagnostic] = [],
-                unreadable: String? = nil, universe: CoverageUniverse? = nil) {
-        self.file = file
-        self.flowFile = flowFile
-        self.cases = cases
-        self.diagnostics = diagnostics
-        self.unreadable = unreadable
-        self.universe = universe
-    }
 
     /// Whether the file's cases could not run: it, or its flow, is unreadable or has errors.
     public var isBroken: Bool { unreadable != nil || diagnostics.contains { $0.severity == .error } }

@@ -92,7 +92,6 @@ struct ScriptedRun {
     /// Every flow title, screen title and screen text shown, in order.
     var shown: [String] = []
     var refusals: [CaseResult.Refusal] = []
-    /// The programs the run started.
     var commands: [CommandRequest] = []
 
     init(tree: ResponderTree, session: Session) {

@@ -29,18 +29,10 @@ struct InputCandidates {
     /// At most this many lines per field.
     static let perField = 12
 
-    init(tree: ResponderTree) {
-        self.init(tree: tree, live: LiveValues(tree: tree))
-    }
-
     init(tree: ResponderTree, live: LiveValues) {
         self.live = live
         let placeholders = tree.screens.flatMap(\.fields).compactMap { $0.placeholder?.parsed }.filter(\.isLiteral).map(\.text)
-        var outputs: [String] = []
-        for text in live.strings + placeholders + [Self.filler(min: nil, max: nil)] where !text.isEmpty && !outputs.contains(text) {
-            outputs.append(text)
-        }
-        self.outputs = outputs
+        outputs = Self.unique((live.strings + placeholders + [Self.filler(min: nil, max: nil)]).filter { !$0.isEmpty })
     }
 
     /// Whether any accepted answer will do at this prompt: a field no expression reads.
@@ -53,7 +45,7 @@ struct InputCandidates {
         switch prompt {
         case .field(let field): lines(for: field, in: session)
         case .action(let actions):
-            unique(actions.actions.map(\.id) + ActionEntry.builtIns)
+            Self.unique(actions.actions.map(\.id) + ActionEntry.builtIns)
         case .ended: []
         }
     }
@@ -73,8 +65,8 @@ struct InputCandidates {
     private func lines(for prompt: FieldPrompt, in session: Session) -> [String] {
         var lines = [""] + prompt.field.type.kind.candidates(at: prompt, from: self)
         if live.comparesVersions { lines += lines.compactMap { SemanticVersion($0).map { "\($0.major).\($0.minor).\($0.patch &+ 1)" } } }
-        lines = Array(unique(lines).prefix(Self.perField))
-        return unique(lines + comparedLines(for: prompt, in: session, besides: lines))
+        lines = Array(Self.unique(lines).prefix(Self.perField))
+        return Self.unique(lines + comparedLines(for: prompt, in: session, besides: lines))
     }
 
     /// For a field a decision compares with another field of its flow (`pin_again ==
@@ -126,7 +118,7 @@ struct InputCandidates {
         return String(String(repeating: "test", count: length / 4 + 1).prefix(length))
     }
 
-    private func unique(_ lines: [String]) -> [String] {
+    private static func unique(_ lines: [String]) -> [String] {
         var seen: Set<String> = []
         return lines.filter { seen.insert($0).inserted }
     }

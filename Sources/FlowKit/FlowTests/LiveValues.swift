@@ -56,13 +56,13 @@ struct LiveValues {
         }
         self.readAfterEnd = readAfterEnd
         var live = Set<String>()
-        for decision in flow.decisions { live.formUnion(Self.reads(of: decision.expression)) }
+        for decision in flow.decisions { live.formUnion(Self.reads(of: decision.expression.root)) }
         var changed = true
         while changed {
             changed = false
             for (target, expression, _) in flow.feeds where live.contains(target) {
                 let before = live.count
-                live.formUnion(Self.reads(of: expression))
+                live.formUnion(Self.reads(of: expression.root))
                 changed = changed || live.count != before
             }
         }
@@ -147,12 +147,7 @@ struct LiveValues {
     /// its live variables and results, and what is asked; not the path that led there,
     /// nor values no later decision reads.
     func key(of session: Session) -> [UInt8] {
-        var active = Set<Int>()
-        var pending = [0]
-        while let flow = pending.popLast() {
-            guard session.state.flows.indices.contains(flow), active.insert(flow).inserted else { continue }
-            for case .flow(let child) in session.state.flows[flow].stack { pending.append(child) }
-        }
+        let active = Set(session.runningFlows)
         let flows = session.state.flows.indices.map { index in
             let flow = session.state.flows[index]
             guard active.contains(index) || readAfterEnd.contains(index) else { return SessionState.FlowState(variables: [:]) }
@@ -193,10 +188,6 @@ struct LiveValues {
     }
 
     /// The names an expression reads: bare names and members (`flow.name` reads both).
-    private static func reads(of expression: Expression) -> Set<String> {
-        reads(of: expression.root)
-    }
-
     private static func reads(of root: ExpressionNode) -> Set<String> {
         var names = Set<String>()
         root.forEachNode { node in

@@ -27,11 +27,6 @@ enum PatternExample {
         let repeats: Int
         var position = 0
 
-        init(scalars: [Unicode.Scalar], repeats: Int) {
-            self.scalars = scalars
-            self.repeats = repeats
-        }
-
         private var next: Unicode.Scalar? { position < scalars.count ? scalars[position] : nil }
 
         /// `a|b`: the first alternative's text; the others are read and left.

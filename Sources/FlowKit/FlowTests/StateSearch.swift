@@ -22,14 +22,6 @@ struct StateSearch {
     let maxDepth: Int
     private(set) var nodes: [SearchNode] = []
 
-    init(tree: ResponderTree, live: LiveValues, candidates: InputCandidates, maxStates: Int, maxDepth: Int) {
-        self.tree = tree
-        self.live = live
-        self.candidates = candidates
-        self.maxStates = maxStates
-        self.maxDepth = maxDepth
-    }
-
     /// Explores from the start until every wanted item is reached or a bound is hit;
     /// returns the first (shallowest) node that reached each item.
     mutating func explore(until wanted: Set<CoverageItem>) -> [CoverageItem: Int] {
@@ -98,7 +90,7 @@ struct StateSearch {
                     nodes.append(SearchNode(session: session, parent: next - 1, line: line, depth: node.depth + 1, expands: isNew, stubs: stubs))
                     if visit(nodes.count - 1, session, items) { return (true, true, succeeded) }
                 }
-                return (!events.contains(where: \.isRefusal), false, succeeded)
+                return (SessionEvent.refusal(in: events) == nil, false, succeeded)
             }
             /// Tries a line, then again with each program it started, and no stub answers
             /// yet, giving each other result.

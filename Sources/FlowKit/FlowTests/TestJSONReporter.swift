@@ -29,11 +29,7 @@ public struct TestJSONReporter: Sendable {
             "name": .string(result.name.value), "line": .int(result.name.location.range.start.line),
             "column": .int(result.name.location.range.start.column), "passed": .bool(result.passed), "seconds": .double(result.seconds),
             "failures": .array(result.failures.map { failure in
-                [
-                    "file": .string(failure.location.file), "line": .int(failure.location.range.start.line),
-                    "column": .int(failure.location.range.start.column), "message": .string(failure.message),
-                    "detail": .array(failure.detail.map(JSONValue.string)),
-                ]
+                place(["message": .string(failure.message), "detail": .array(failure.detail.map(JSONValue.string))], failure.location)
             }),
             // A line the run refused: `input` is the line (masked for a secret), `reason` why.
             "refused": .array(result.refusals.map { refusal in

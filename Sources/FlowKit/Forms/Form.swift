@@ -20,12 +20,6 @@ public struct Form: Sendable {
         public var position: Int
         public var label: String
         public var answer: String
-
-        public init(position: Int, label: String, answer: String) {
-            self.position = position
-            self.label = label
-            self.answer = answer
-        }
     }
 
     /// What a key asks the front end to do.
@@ -253,13 +247,10 @@ public struct Form: Sendable {
             case .down: choice = choice.map { ($0 + 1) % max(items.count, 1) } ?? 0
             case .enter, .tab: return .answer(listAnswer(field))
             case .character(let character):
-                typed += String(character).lowercased()
-                if let match = items.firstIndex(where: { $0.lowercased().hasPrefix(typed) }) {
-                    choice = match
-                } else {
-                    typed = String(character).lowercased()
-                    if let match = items.firstIndex(where: { $0.lowercased().hasPrefix(typed) }) { choice = match }
-                }
+                // What was typed goes on while some entry starts with it; else the key starts afresh.
+                let letter = String(character).lowercased()
+                typed = items.contains { $0.lowercased().hasPrefix(typed + letter) } ? typed + letter : letter
+                if let match = items.firstIndex(where: { $0.lowercased().hasPrefix(typed) }) { choice = match }
                 return .redraw
             case .endOfInput: return .endOfInput
             default: break

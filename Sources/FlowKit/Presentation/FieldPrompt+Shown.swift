@@ -18,12 +18,12 @@ extension FieldPrompt {
         guard let value = defaultValue, !isSecret else { return nil }
         if defaultIsSecret { return SecretMask.mask }
         if case .bool(let yes) = value { return yes ? "y" : "n" }
-        return TerminalText.line(value.displayText)
+        return TerminalText.line(ValueFormatting.render(value))
     }
 
     /// What an editor starts with: the variable's current value, unless it is a secret.
     public var editorText: String {
-        defaultIsSecret ? "" : currentValue.map(\.displayText) ?? ""
+        defaultIsSecret ? "" : currentValue.map(ValueFormatting.render) ?? ""
     }
 
     /// What is typed into an editor, as it shows: escaped (a pasted control character),

@@ -106,9 +106,3 @@ extension ActionPrompt {
         return trimmed
     }
 }
-
-extension Value {
-    /// The value as templates show it: strings as they are, `null` as nothing, lists
-    /// joined by ", ".
-    public var displayText: String { ValueFormatting.render(self) }
-}

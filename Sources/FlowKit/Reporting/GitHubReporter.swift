@@ -67,19 +67,16 @@ public struct GitHubReporter: Reporter {
     }
 
     private static func escape(_ text: String, alsoSeparators: Bool) -> String {
-        var escaped = ""
-        escaped.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         // Scalar by scalar, so a CR LF pair (one Character) becomes %0D%0A.
-        for scalar in text.unicodeScalars {
+        text.unicodeScalars.map { scalar in
             switch scalar {
-            case "%": escaped += "%25"
-            case "\r": escaped += "%0D"
-            case "\n": escaped += "%0A"
-            case ":" where alsoSeparators: escaped += "%3A"
-            case ",": escaped += alsoSeparators ? "%2C" : ","
-            default: escaped.unicodeScalars.append(scalar)
+            case "%": "%25"
+            case "\r": "%0D"
+            case "\n": "%0A"
+            case ":" where alsoSeparators: "%3A"
+            case "," where alsoSeparators: "%2C"
+            default: String(scalar)
             }
-        }
-        return escaped
+        }.joined()
     }
 }

@@ -92,22 +92,18 @@ public struct JUnitReporter: Reporter {
     }
 
     private static func escape(_ text: String, attribute: Bool) -> String {
-        let visible = TerminalText.escaped(text)
-        var escaped = ""
-        escaped.unicodeScalars.reserveCapacity(visible.unicodeScalars.count)
-        for scalar in visible.unicodeScalars {
+        TerminalText.escaped(text).unicodeScalars.map { scalar in
             switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"" where attribute: escaped += "&quot;"
-            case "'" where attribute: escaped += "&apos;"
-            case "\t" where attribute: escaped += "&#9;"
-            case "\n" where attribute: escaped += "&#10;"
-            case "\u{FFFE}", "\u{FFFF}": escaped += "\u{FFFD}"
-            default: escaped.unicodeScalars.append(scalar)
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"" where attribute: "&quot;"
+            case "'" where attribute: "&apos;"
+            case "\t" where attribute: "&#9;"
+            case "\n" where attribute: "&#10;"
+            case "\u{FFFE}", "\u{FFFF}": "\u{FFFD}"
+            default: String(scalar)
             }
-        }
-        return escaped
+        }.joined()
     }
 }

@@ -39,38 +39,14 @@ public struct SARIFReporter: Reporter {
 
     /// Escapes `text` for a SARIF plain-text message (§3.11.5 placeholders, §3.11.6 links).
     public static func escapeMessage(_ text: String) -> String {
-        var escaped = ""
-        escaped.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
+        text.unicodeScalars.map { scalar in
             switch scalar {
-            case "{": escaped += "{{"
-            case "}": escaped += "}}"
-            case "[", "]", "\\": escaped += "\\" + String(scalar)
-            default: escaped.unicodeScalars.append(scalar)
+            case "{": "{{"
+            case "}": "}}"
+            case "[", "]", "\\": "\\" + String(scalar)
+            default: String(scalar)
             }
-        }
-        return escaped
-    }
-
-    /// A file path as a URI reference: relative paths stay relative, absolute ones
-    /// become `file://` URIs; every byte outside `A–Z a–z 0–9 - . _ ~ /` is
-    /// percent-encoded (so `:`, `%`, `#`, `?`, spaces and non-ASCII cannot change its meaning).
-    public static func uri(forPath path: String) -> String {
-        var encoded = ""
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = Array("0123456789ABCDEF".unicodeScalars)
-                encoded += "%"
-                encoded.unicodeScalars.append(hex[Int(byte >> 4)])
-                encoded.unicodeScalars.append(hex[Int(byte & 0x0F)])
-            }
-        }
-        return path.hasPrefix("/") ? "file://" + encoded : encoded
+        }.joined()
     }
 
     // MARK: - The log's parts (only what flowrun fills in)
@@ -115,7 +91,8 @@ public struct SARIFReporter: Reporter {
     }
 
     private static func artifactLocation(_ file: String) -> JSONValue {
-        file.hasPrefix("/") ? ["uri": .string(uri(forPath: file))] : ["uri": .string(uri(forPath: file)), "uriBaseId": .string(sourceRoot)]
+        file.hasPrefix("/") ? ["uri": .string(FileURI.reference(to: file))]
+            : ["uri": .string(FileURI.reference(to: file)), "uriBaseId": .string(sourceRoot)]
     }
 
     /// 1-based lines and columns; the end is the position just after the region.

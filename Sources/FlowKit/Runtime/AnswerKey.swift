@@ -3,7 +3,6 @@
 /// `flowid`. The one home of their spelling: `--answers`, `--set` and a flow test's
 /// `answers` read keys by it, and `--save-answers` writes them.
 public struct AnswerKey: Sendable, Equatable {
-    /// The flow named, if any.
     public var flow: String?
     /// The run of a repetition, from 0, if named.
     public var run: Int?

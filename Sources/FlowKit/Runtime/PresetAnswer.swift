@@ -12,11 +12,8 @@ public enum PresetAnswer: Sendable, Equatable {
     /// of scalars. Nil for anything else.
     public init?(_ node: Node) {
         if let list = node.sequence {
-            var items: [String] = []
-            for item in list {
-                guard item.kind == .scalar, item.scalarKind != .null, let text = item.string else { return nil }
-                items.append(text)
-            }
+            let items = list.compactMap { $0.kind == .scalar && $0.scalarKind != .null ? $0.string : nil }
+            guard items.count == list.count else { return nil }
             self = .list(items)
         } else if node.kind == .scalar {
             self = .line(node.scalarKind == .null ? "" : node.string ?? "")

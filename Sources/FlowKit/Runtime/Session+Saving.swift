@@ -18,33 +18,25 @@ extension Session {
         saved.forgottenResults = state.forgottenResults.filter { state.resultIsEmpty($0, in: tree) }
         var members = state.forgottenMembers?.filter { $0.isMissing(in: state, tree: tree) } ?? []
         for flow in saved.flows.indices {
-            let flowID = tree.flows[flow].id
-            for (name, secrecy) in saved.flows[flow].secrets.sorted(by: { $0.key < $1.key }) {
-                let variable = "\(flowID).\(name)"
-                for path in secrecy.withoutSecrets(saved.flows[flow].variables[name] ?? .null).leftOut {
-                    // The whole variable, or one of its members.
-                    if path.isEmpty {
-                        if !saved.forgottenSecrets.contains(variable) { saved.forgottenSecrets.append(variable) }
-                        continue
+            let kept = saved.flows[flow]
+            for (secrets, isResult) in [(kept.secrets, false), (kept.secretResult, true)] {
+                let forgotten: WritableKeyPath<SessionState, [String]> = isResult ? \.forgottenResults : \.forgottenSecrets
+                for (name, secrecy) in secrets.sorted(by: { $0.key < $1.key }) {
+                    let qualified = "\(tree.flows[flow].id).\(name)"
+                    // `results` whole; a result's members as a variable's.
+                    let value = (isResult ? kept.result?[name] : kept.variables[name]) ?? .null
+                    for path in isResult && name == "results" ? [[]] : secrecy.withoutSecrets(value).leftOut {
+                        // The whole value, or one of its members.
+                        if path.isEmpty {
+                            if !saved[keyPath: forgotten].contains(qualified) { saved[keyPath: forgotten].append(qualified) }
+                            continue
+                        }
+                        let member = SessionState.ForgottenMember(variable: qualified, path: path, result: isResult ? true : nil)
+                        if !members.contains(member) { members.append(member) }
                     }
-                    let member = SessionState.ForgottenMember(variable: variable, path: path)
-                    if !members.contains(member) { members.append(member) }
                 }
             }
-            for (name, secrecy) in saved.flows[flow].secretResult.sorted(by: { $0.key < $1.key }) {
-                let result = "\(flowID).\(name)"
-                // `results` whole; a result's members as a variable's.
-                let leftOut = name == "results" ? [[]] : secrecy.withoutSecrets(saved.flows[flow].result?[name] ?? .null).leftOut
-                for path in leftOut {
-                    if path.isEmpty {
-                        if !saved.forgottenResults.contains(result) { saved.forgottenResults.append(result) }
-                        continue
-                    }
-                    let member = SessionState.ForgottenMember(variable: result, path: path, result: true)
-                    if !members.contains(member) { members.append(member) }
-                }
-            }
-            saved.flows[flow] = saved.flows[flow].withoutSecrets
+            saved.flows[flow] = kept.withoutSecrets
         }
         saved.forgottenMembers = members.isEmpty ? nil : members
         let encoder = JSONEncoder()

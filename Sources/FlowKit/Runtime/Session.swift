@@ -53,9 +53,7 @@ public struct Session: Sendable {
         self.tree = tree
         self.environment = environment
         self.maxSteps = maxSteps
-        state = SessionState(flows: tree.flows.map { flow in
-            SessionState.FlowState(variables: Dictionary(flow.initialVariables.map { ($0.name, $0.value) }) { first, _ in first })
-        })
+        state = SessionState(flows: tree.flows.map(SessionState.FlowState.initial))
     }
 
     // MARK: What a front end reads
@@ -190,12 +188,7 @@ public struct Session: Sendable {
     /// a required field refuses.
     public mutating func clearAnswer() -> [SessionEvent] {
         if inputEnded == nil, !fieldsAskedAgain.isEmpty { return answerAgain(value: nil) }
-        guard inputEnded == nil, case .field(let position) = state.phase, let screen = currentScreen else {
-            return [.refused("There is no question to answer now.")]
-        }
-        var run = beginRun()
-        run.answer(.null, field: position, screen: screen)
-        return finish(run)
+        return answer(value: .null)
     }
 
     /// Chooses an action: one the screen offers, or a built-in (`back`, `quit`). At a
@@ -237,8 +230,6 @@ public struct Session: Sendable {
 
     // MARK: Internals
 
-    /// A run working on the session's state. The state moves into the run (the session
-    /// keeps an empty one meanwhile), so the run's changes never copy it.
     /// Takes one input (`step`); when a program it ran was killed because flowrun is
     /// stopping (`CommandResult.stoppedWithTheRun`), the step is undone, so that the state
     /// saved is the one before it: a resume takes the same step again, running the program
@@ -251,6 +242,8 @@ public struct Session: Sendable {
         return events
     }
 
+    /// A run working on the session's state. The state moves into the run (the session
+    /// keeps an empty one meanwhile), so the run's changes never copy it.
     mutating func beginRun() -> SessionRun {
         let run = SessionRun(session: self)
         state = SessionState(flows: [])

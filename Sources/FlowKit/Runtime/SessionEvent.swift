@@ -25,11 +25,16 @@ public enum SessionEvent: Sendable, Equatable {
     case repeated(flow: String, element: Int, of: Int)
     /// A `run` step's program ended (or could not start): what was asked, how it went.
     case commandRan(CommandRequest, CommandResult)
-    /// The run ended.
     case ended(RunOutcome)
 }
 
 extension SessionEvent {
+    /// The first refusal among `events`: what a front end shows under the question.
+    public static func refusal(in events: [SessionEvent]) -> String? {
+        for case .refused(let text) in events { return text }
+        return nil
+    }
+
     /// The event with its messages escaped for a terminal (`TerminalText`): a `say`, a
     /// refusal and a warning can quote a flow's text or an answer. Screen views are
     /// escaped as they are rendered (`SessionRun.view(of:)`).

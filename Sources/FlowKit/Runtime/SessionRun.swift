@@ -52,7 +52,7 @@ struct SessionRun {
         var arguments = node.parent.map { values(of: node.arguments, in: $0) } ?? .init()
         arguments.merge(given)
         startedFlows.append(flow)
-        state.flows[flow] = SessionState.FlowState(variables: Dictionary(node.initialVariables.map { ($0.name, $0.value) }) { first, _ in first })
+        state.flows[flow] = .initial(node)
         state.flows[flow].variables.merge(arguments.values) { _, given in given }
         state.flows[flow].secrets = arguments.secrecy
         // Started afresh: nothing of it is left out of a saved state any more.
@@ -248,26 +248,22 @@ struct SessionRun {
         if value == nil { value = defaultValue(of: field, in: node.flow) }
         // A required field needs a real answer: not an empty list or an empty rendered default.
         if field.isRequired, value == .list([]) || value == .string("") { value = nil }
-        guard let answer = value, answer != .null else {
-            // `message` is for the constraints (spec §6): a missing answer keeps its own.
-            if field.isRequired {
-                events.append(.refused(AnswerConstraints.required))
+        if let answer = value, answer != .null {
+            if let refusal = refusal(of: answer, for: field, options: options, in: node.flow, hidingAnswer: isSecret) {
+                events.append(.refused(refusal))
                 return
             }
+            store(answer, for: field, in: node.flow, isSecret: isSecret)
+        } else if field.isRequired {
+            // `message` is for the constraints (spec §6): a missing answer keeps its own.
+            events.append(.refused(AnswerConstraints.required))
+            return
+        } else {
             state.flows[node.flow].variables[field.id] = .null
             state.flows[node.flow].mark(field.id, .none)
             remember(.null, for: field, in: node.flow, isSecret: isSecret)
             events.append(.answered(flow: tree.flows[node.flow].id, field: field.id, value: .null))
-            steps = 0
-            askField(from: position + 1, screen: screen)
-            runQueue()
-            return
         }
-        if let refusal = refusal(of: answer, for: field, options: options, in: node.flow, hidingAnswer: isSecret) {
-            events.append(.refused(refusal))
-            return
-        }
-        store(answer, for: field, in: node.flow, isSecret: isSecret)
         steps = 0
         askField(from: position + 1, screen: screen)
         runQueue()
@@ -532,8 +528,7 @@ struct SessionRun {
         let tree = tree
         let taker = tree.route(action, from: responder) { candidate, handler in
             let flow = tree.handlingFlow(of: candidate)
-            for index in handler.branches.indices where holds(handler.branches[index].when, in: flow) { return index }
-            return nil
+            return handler.branches.indices.first { holds(handler.branches[$0].when, in: flow) }
         }
         let name = tree.actionNames[action]
         switch taker {
@@ -571,30 +566,23 @@ struct SessionRun {
         // A target that names nothing is only in a tree compiled for analysis, never run.
         case .push(nil)?, .replace(nil)?:
             return .stayed
-        case .push(let target?)?:
-            guard state.flows[flow].stack.count < Self.maxStack else {
+        case .push(let target?)?, .replace(let target?)?:
+            let pushes = if case .push? = branch.transition { true } else { false }
+            guard !pushes || state.flows[flow].stack.count < Self.maxStack else {
                 end(RunOutcome(.failed, exitCode: 2, message: "flow '\(tree.flows[flow].id)' has \(Self.maxStack) screens on its stack, the limit (a push loop?)"))
                 return .moved
             }
+            let entry: SessionState.StackEntry
             switch target {
-            case .screen(let screen): state.flows[flow].stack.append(.screen(screen))
+            case .screen(let screen): entry = .screen(screen)
             case .flow(let child):
                 switch launch(child, branch.launch, from: flow) {
-                case .started: state.flows[flow].stack.append(.flow(child))
+                case .started: entry = .flow(child)
                 case .notStarted: return .stayed
                 case .finishedAtOnce: return .sent
                 }
             }
-        case .replace(let target?)?:
-            switch target {
-            case .screen(let screen): state.flows[flow].stack = [.screen(screen)]
-            case .flow(let child):
-                switch launch(child, branch.launch, from: flow) {
-                case .started: state.flows[flow].stack = [.flow(child)]
-                case .notStarted: return .stayed
-                case .finishedAtOnce: return .sent
-                }
-            }
+            if pushes { state.flows[flow].stack.append(entry) } else { state.flows[flow].stack = [entry] }
         case .back?:
             return goBack(from: flow) ? .moved : .stayed
         case .send(let action)?:
@@ -642,7 +630,7 @@ struct SessionRun {
         let elementsAreSecret = scope.readsSecret(forEach.parsed)
         guard let first = elements.first else {
             // An empty list starts nothing: `done` comes at once, with no results (spec §7 1.1).
-            state.flows[child] = SessionState.FlowState(variables: Dictionary(tree.flows[child].initialVariables.map { ($0.name, $0.value) }) { first, _ in first })
+            state.flows[child] = .initial(tree.flows[child])
             state.flows[child].results = []
             queue.append(.dispatch(tree.flows[child].doneAction, from: .flow(flow)))
             return .finishedAtOnce
@@ -747,13 +735,11 @@ struct SessionRun {
                 if !stopped { end(RunOutcome(.failed, exitCode: 2, message: "runaway-transitions: more than \(maxSteps) steps without input (notifications posting each other?)")) }
                 return
             }
-            guard let handler = tree.flows[flow].observers[notification] else { continue }
-            for (index, branch) in handler.branches.enumerated() where holds(branch.when, in: flow) {
-                let taken = ResponderTree.BranchID(responder: .flow(flow), action: notification, index: index, kind: .observing)
-                events.append(.observed(notification: notification, responder: tree.name(of: .flow(flow)), branch: taken))
-                _ = run(branch, handlingFlow: flow, responder: .flow(flow))
-                break
-            }
+            guard let handler = tree.flows[flow].observers[notification],
+                  let index = handler.branches.indices.first(where: { holds(handler.branches[$0].when, in: flow) }) else { continue }
+            let taken = ResponderTree.BranchID(responder: .flow(flow), action: notification, index: index, kind: .observing)
+            events.append(.observed(notification: notification, responder: tree.name(of: .flow(flow)), branch: taken))
+            _ = run(handler.branches[index], handlingFlow: flow, responder: .flow(flow))
         }
     }
 
@@ -986,13 +972,20 @@ struct SessionRun {
     /// failure leads to (`counted as false`, `'x' is not assigned`: spec §9).
     mutating func evaluate(_ expression: Compiled<Expression>, in scope: SessionScope, ifFailing consequence: String) -> Value? {
         guard !stopped else { return nil }
-        let outcome = Evaluator.evaluate(expression.parsed, in: scope)
-        if stopsTheRun(outcome, in: scope, at: expression.location) { return nil }
+        return value(of: Evaluator.evaluate(expression.parsed, in: scope), from: expression, in: scope,
+                     readsSecret: { scope.readsSecret(expression.parsed) }, consequence: consequence)
+    }
+
+    /// What an evaluation of `compiled` gave, or nil when it failed, with a warning that
+    /// names the expression, says why unless that could show a secret, and what follows.
+    private mutating func value<Success, Parsed>(of outcome: Result<Success, EvaluationError>, from compiled: Compiled<Parsed>,
+                                                 in scope: SessionScope, readsSecret: () -> Bool, consequence: String?) -> Success? {
+        if stopsTheRun(outcome, in: scope, at: compiled.location) { return nil }
         switch outcome {
         case .success(let value): return value
         case .failure(let error):
-            let message = Self.shownMessage(of: error, readsSecret: scope.readsSecret(expression.parsed))
-            events.append(.warning("'\(expression.source)' failed: \(message); \(consequence)", at: expression.location))
+            let message = Self.shownMessage(of: error, readsSecret: readsSecret()) + (consequence.map { "; " + $0 } ?? "")
+            events.append(.warning("'\(compiled.source)' failed: \(message)", at: compiled.location))
             return nil
         }
     }
@@ -1029,14 +1022,7 @@ struct SessionRun {
     private mutating func render(_ template: Compiled<Template>?, in scope: SessionScope, revealing: Bool = false) -> String? {
         guard let template else { return nil }
         let hiding = { (expression: Expression) in revealing ? nil : SecretMask.replacement(for: expression, in: scope) }
-        let outcome = template.parsed.render(in: scope, hiding: hiding)
-        if stopsTheRun(outcome, in: scope, at: template.location) { return nil }
-        switch outcome {
-        case .success(let text): return text
-        case .failure(let error):
-            let message = Self.shownMessage(of: error, readsSecret: scope.readsSecret(template.parsed))
-            events.append(.warning("'\(template.source)' failed: \(message)", at: template.location))
-            return nil
-        }
+        return value(of: template.parsed.render(in: scope, hiding: hiding), from: template, in: scope,
+                     readsSecret: { scope.readsSecret(template.parsed) }, consequence: nil)
     }
 }

@@ -32,12 +32,7 @@ struct SessionScope: ValueScope {
 
     /// The flow whose variable (or computed value) a bare `name` reads: the nearest along the chain.
     private func owner(of name: String) -> Int? {
-        var current: Int? = flow
-        while let ancestor = current {
-            if flows[ancestor].variables[name] != nil || tree.flows[ancestor].computed[name] != nil { return ancestor }
-            current = tree.flows[ancestor].parent
-        }
-        return nil
+        enclosingFlows.first { flows[$0].variables[name] != nil || tree.flows[$0].computed[name] != nil }
     }
 
     /// A computed value of `flow`, evaluated now in that flow (spec §4 1.1); `null` when
@@ -202,7 +197,7 @@ struct SessionScope: ValueScope {
             if member == "results", tree.repeatedFlows.contains(target) {
                 return (flows[target].secretResult["results"] ?? .none, .list(flows[target].results ?? []))
             }
-            if tree.flows[target].result != nil, !isWithin(target) {
+            if tree.flows[target].result != nil, !enclosingFlows.contains(target) {
                 return (flows[target].secretResult[member] ?? .none, flows[target].result?[member] ?? .null)
             }
             if tree.flows[target].computed[member] != nil { return computedRead(member, of: target) }
@@ -241,32 +236,22 @@ struct SessionScope: ValueScope {
         if member == "results", tree.repeatedFlows.contains(target) { return .list(flows[target].results ?? []) }
         // From outside a flow with a declared `result`, only its names are readable, and null
         // until the flow finishes; the flow itself and its descendants read its variables.
-        if let declared = tree.flows[target].result, !isWithin(target) {
+        if let declared = tree.flows[target].result, !enclosingFlows.contains(target) {
             guard declared.contains(where: { $0.name == member }) else { return nil }
             return flows[target].result?[member] ?? .null
         }
         // Without `result`, a private name is read only inside the flow (spec §4 1.2).
-        if PrivateName.isPrivate(member), !isWithin(target) { return nil }
+        if PrivateName.isPrivate(member), !enclosingFlows.contains(target) { return nil }
         return flows[target].variables[member] ?? computed(member, of: target)
     }
 
-    /// Whether the expression's flow is `target` or lies inside it.
-    private func isWithin(_ target: Int) -> Bool {
-        var current: Int? = flow
-        while let candidate = current {
-            if candidate == target { return true }
-            current = tree.flows[candidate].parent
-        }
-        return false
+    func environmentVariable(_ name: String) -> String? {
+        enclosingFlows.contains { tree.flows[$0].environment.contains(name) } ? environment[name] : nil
     }
 
-    func environmentVariable(_ name: String) -> String? {
-        var current: Int? = flow
-        while let candidate = current {
-            if tree.flows[candidate].environment.contains(name) { return environment[name] }
-            current = tree.flows[candidate].parent
-        }
-        return nil
+    /// The expression's flow, then each flow around it up to the root.
+    private var enclosingFlows: UnfoldSequence<Int, (Int?, Bool)> {
+        sequence(first: flow) { [tree] in tree.flows[$0].parent }
     }
 }
 

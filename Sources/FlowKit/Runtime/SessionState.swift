@@ -55,6 +55,11 @@ struct SessionState: Sendable, Equatable, Codable {
 
         private enum CodingKeys: String, CodingKey { case variables, stack, result, repetition, results }
 
+        /// A flow as it starts afresh: its initial variables, nothing on its stack.
+        static func initial(_ node: ResponderTree.FlowNode) -> FlowState {
+            FlowState(variables: Dictionary(node.initialVariables.map { ($0.name, $0.value) }) { first, _ in first })
+        }
+
         /// Which parts of variable `name` are secret: the one question every reader asks.
         func secrecy(of name: String) -> Secrecy { secrets[name] ?? .none }
 

@@ -1,3 +1,5 @@
+import FlowKit
+
 /// `file://` URIs and the paths they name, percent-encoded as RFC 3986 asks.
 enum DocumentURI {
     /// The path of a `file://` URI; nil for another scheme.
@@ -21,18 +23,6 @@ enum DocumentURI {
 
     /// The `file://` URI of an absolute path.
     static func uri(of path: String) -> String {
-        var encoded = "file://"
-        for byte in path.utf8 {
-            let plain = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "/-._~".utf8.contains(byte)
-            encoded += plain ? String(UnicodeScalar(byte)) : "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-        }
-        return encoded
-    }
-}
-
-private extension String {
-    func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
+        "file://" + FileURI.encoded(path)
     }
 }

@@ -31,7 +31,6 @@ struct LSPConnection {
     private var start = 0
     /// The largest message body accepted: an editor's 5 MB document, with room to spare.
     static let maxBody = 64 << 20
-    /// The longest header line read.
     static let maxHeaderLine = 8192
     private static let lengthName = Array("content-length".utf8)[...]
     private static let typeName = Array("content-type".utf8)[...]
@@ -42,7 +41,6 @@ struct LSPConnection {
         self.output = output
     }
 
-    /// The next frame.
     mutating func read() throws(Closed) -> Frame {
         var length: Int?
         while true {
@@ -101,7 +99,6 @@ struct LSPConnection {
         return false
     }
 
-    /// Writes one message.
     func write(_ message: JSONValue) {
         let body = message.encodedParts()
         let length = body.reduce(0) { $0 + $1.count }

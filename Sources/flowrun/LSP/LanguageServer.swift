@@ -270,7 +270,7 @@ struct LanguageServer {
         }
         if context.inExpression {
             add(chain.reversed().flatMap(namesInScope), kind: 6, detail: "variable")
-            add(allFlowIDs(in: path), kind: 9, detail: "flow")
+            add(allFlows(in: path).map(\.id.value), kind: 9, detail: "flow")
             add(EditingContext.functions, kind: 3, detail: "function")
         } else if let key = context.valueKey {
             switch key {
@@ -278,7 +278,8 @@ struct LanguageServer {
                 add(flow?.screens.map(\.id.value) ?? [], kind: 7, detail: "screen")
                 add(flow?.flows.map(\.id.value) ?? [], kind: 9, detail: "child flow")
             case "send":
-                add(allActions(in: path), kind: 23, detail: "action")
+                let handlers = allFlows(in: path).flatMap { $0.handlers + $0.screens.flatMap(\.handlers) }
+                add(Set(handlers.map(\.action.value)).sorted(), kind: 23, detail: "action")
             default: break
             }
         } else {
@@ -400,26 +401,16 @@ struct LanguageServer {
             + flow.screens.flatMap { $0.fields.map(\.id.value) }
     }
 
-    private func allFlowIDs(in path: String) -> [String] {
+    /// Every flow of the open document's last check.
+    private func allFlows(in path: String) -> [Flow] {
         guard let root = checks[path]?.document?.root else { return [] }
-        var ids: [String] = []
+        var flows: [Flow] = []
         var pending = [root]
         while let flow = pending.popLast() {
-            ids.append(flow.id.value)
+            flows.append(flow)
             pending += flow.flows
         }
-        return ids
-    }
-
-    private func allActions(in path: String) -> [String] {
-        guard let root = checks[path]?.document?.root else { return [] }
-        var actions = Set<String>()
-        var pending = [root]
-        while let flow = pending.popLast() {
-            for handler in flow.handlers + flow.screens.flatMap(\.handlers) { actions.insert(handler.action.value) }
-            pending += flow.flows
-        }
-        return actions.sorted()
+        return flows
     }
 
     private func reply(_ result: JSONValue, to id: JSONValue?) {

@@ -57,17 +57,12 @@ enum Console {
     /// a write failed (`errno` says why).
     @discardableResult
     static func emit(_ text: String, to stream: Stream) -> Bool {
-        writeText(text, to: stream.descriptor)
+        writeAll(text.utf8, to: stream.descriptor)
     }
 
-    /// Writes all of `text` to `descriptor` (a stream or a file flowrun opened), as `emit`.
-    static func writeText(_ text: String, to descriptor: Int32) -> Bool {
-        writeAll(text.utf8, to: descriptor)
-    }
-
-    /// Writes all of `bytes` to `descriptor`, retrying short writes and writes a signal
-    /// interrupted (signals are installed without `SA_RESTART`). False if a write failed
-    /// (`errno` says why).
+    /// Writes all of `bytes` to `descriptor` (a stream or a file flowrun opened), retrying
+    /// short writes and writes a signal interrupted (signals are installed without
+    /// `SA_RESTART`). False if a write failed (`errno` says why).
     static func writeAll(_ bytes: some Sequence<UInt8>, to descriptor: Int32) -> Bool {
         (try? FileDescriptor(rawValue: descriptor).writeAll(bytes)) != nil
     }

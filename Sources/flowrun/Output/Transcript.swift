@@ -98,7 +98,7 @@ final class Transcript {
         var fields = fields
         fields["time"] = .string(Date.now.formatted(Self.timeFormat))
         let line = JSONValue.object(fields.mapValues(JSONValue.init)).line + "\n"
-        if !Console.writeText(line, to: descriptor), failure == nil, let path {
+        if !Console.writeAll(line.utf8, to: descriptor), failure == nil, let path {
             failure = SourceFileWriteError(path: path)
         }
     }

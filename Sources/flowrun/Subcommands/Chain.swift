@@ -32,12 +32,12 @@ extension FlowRun {
                 return
             }
             guard matches.count == 1 else {
-                let names = tree.screens.map { "\(tree.flows[$0.flow].id)/\($0.id)" }
+                let names = tree.screens.map(\.pathName)
                 if matches.isEmpty {
                     let suggestion = NearestName.suggest(screen, among: names + tree.screens.map(\.id))
                     Console.error("no screen or notification '\(screen)' in \(flow)" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
                 } else {
-                    let candidates = matches.map { "\(tree.flows[tree.screens[$0].flow].id)/\(tree.screens[$0].id)" }
+                    let candidates = matches.map { tree.screens[$0].pathName }
                     Console.error("'\(screen)' names several screens: \(candidates.joined(separator: ", ")); write flow/screen")
                 }
                 throw ExitCode.validationFailure

@@ -74,7 +74,6 @@ extension FlowRun {
     }
 }
 
-/// `flowrun test`'s report formats.
 enum TestReportFormat: String, CaseIterable, ExpressibleByArgument {
     case text, json, junit
 }

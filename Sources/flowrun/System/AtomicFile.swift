@@ -88,7 +88,7 @@ enum AtomicFile {
                 let destination = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 target = destination.hasPrefix("/") ? destination : directory(of: target) + destination
             default:
-                throw SourceFileWriteError(path: path, reason: "it is \(SourceFile.kind(of: status.st_mode)), not a regular file")
+                throw SourceFileWriteError(path: path, reason: SourceFile.notRegularFile(status.st_mode))
             }
         }
         throw SourceFileWriteError(path: path, reason: "it is a chain of too many symbolic links")
@@ -105,7 +105,7 @@ enum AtomicFile {
         if fstat(descriptor, &status) != 0 {
             failure = SourceFileWriteError(path: path)
         } else if status.st_mode & S_IFMT != S_IFREG {
-            failure = SourceFileWriteError(path: path, reason: "it is \(SourceFile.kind(of: status.st_mode)), not a regular file")
+            failure = SourceFileWriteError(path: path, reason: SourceFile.notRegularFile(status.st_mode))
         } else if fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) != 0 {
             failure = SourceFileWriteError(path: path)
         }
@@ -144,18 +144,14 @@ struct SourceFileWriteError: Error, CustomStringConvertible {
     let path: String
     let reason: String
 
+    var description: String { "cannot write '\(path)': \(reason)" }
+}
+
+extension SourceFileWriteError {
     /// The failure `errno` tells of.
     init(path: String) {
-        self.path = path
-        reason = String(cString: strerror(errno))
+        self.init(path: path, reason: String(cString: strerror(errno)))
     }
-
-    init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-
-    var description: String { "cannot write '\(path)': \(reason)" }
 }
 
 /// `--state`: the session saved after every answer and transition.

@@ -20,7 +20,6 @@ struct InputLines {
     }
 
     private var buffer: [UInt8] = []
-    /// Lines read so far.
     private var linesRead = 0
     /// How much of `buffer` is known to hold no line break, so a long line is scanned once.
     private var scanned = 0

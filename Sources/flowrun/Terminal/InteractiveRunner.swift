@@ -6,7 +6,6 @@ import FlowYAML
 /// a scrolling transcript. The terminal is restored on every way out.
 struct InteractiveRunner {
     var session: Session
-    /// The flow file's model, for `?` to explain the chain from.
     var presets: PresetAnswers
     let statePath: String?
     let transcript: Transcript
@@ -103,7 +102,7 @@ struct InteractiveRunner {
     private mutating func answer(_ given: PresetAnswer, to prompt: FieldPrompt) {
         let events = step { $0.answer(given) }
         transcript.answered(prompt, line: given.written, events: events, session: session)
-        if let refusal = Self.refusal(in: events) {
+        if let refusal = SessionEvent.refusal(in: events) {
             form.refused(refusal)
         } else {
             form.answered(as: session.shownAnswer(to: prompt, in: events))
@@ -113,7 +112,7 @@ struct InteractiveRunner {
 
     private mutating func perform(_ action: String) {
         let events = step { $0.perform(action) }
-        if let refusal = Self.refusal(in: events) { form.refused(refusal) }
+        if let refusal = SessionEvent.refusal(in: events) { form.refused(refusal) }
         show(events)
     }
 
@@ -135,11 +134,6 @@ struct InteractiveRunner {
     private mutating func leaveRowsAbove() {
         region.finish(form.summary(width: RawTerminal.width, style: style))
         form.leaveRowsAbove()
-    }
-
-    private static func refusal(in events: [SessionEvent]) -> String? {
-        for case .refused(let text) in events { return text }
-        return nil
     }
 
     /// `?`: the actions of the screen and the responder that handles each.

@@ -50,7 +50,7 @@ struct PlainRunner {
                     }
                 }
                 show(events)
-                if case .refused(let reason)? = events.first(where: { if case .refused = $0 { true } else { false } }) {
+                if let reason = SessionEvent.refusal(in: events) {
                     try stopIfNobodyCanCorrect(given, refusedFor: reason, at: prompt)
                 }
             case .action(let prompt)?:
