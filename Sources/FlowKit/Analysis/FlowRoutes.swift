@@ -17,9 +17,6 @@ public struct FlowRoutes: Sendable {
 
         public let responder: String
         public let branches: [Branch]
-
-        /// Each branch's `when`, in order.
-        public var conditions: [String?] { branches.map(\.condition) }
     }
 
     /// Where an action offered on a screen may go.

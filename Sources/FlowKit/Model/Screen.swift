@@ -14,10 +14,6 @@ public struct Screen: Sendable {
     @OutOfLine public var enter: Handler? = nil
     /// Once shown and answered, the screen's flow finishes.
     public var isTerminal: Bool
-
-    /// Where the screen's key is written. Not stored: it is its id's place, and a large
-    /// flow file holds tens of thousands of screens and fields.
-    public var location: SourceLocation { id.location }
 }
 
 extension Screen {

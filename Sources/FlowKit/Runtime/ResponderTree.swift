@@ -138,11 +138,6 @@ public final class ResponderTree: Sendable {
     enum RuleTest: Sendable {
         case holds(Compiled<Expression>)
         case program(CommandNode)
-
-        /// A rule's expression as written; nil for a program.
-        var source: String? {
-            if case .holds(let expression) = self { expression.source } else { nil }
-        }
     }
 
     enum DefaultValue: Sendable {

@@ -48,12 +48,11 @@ public struct Diagnostic: Hashable, Sendable {
         file: String,
         at start: Mark,
         end: Mark? = nil,
-        severity: Severity? = nil,
         notes: [Note] = [],
         fix: Fix? = nil
     ) {
         self.code = code
-        self.severity = severity ?? code.severity
+        self.severity = code.severity
         self.message = message
         self.file = file
         self.start = start
