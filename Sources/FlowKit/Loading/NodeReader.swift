@@ -7,15 +7,12 @@ struct NodeReader {
 
     mutating func report(_ code: DiagnosticCode, _ message: String, at node: Node,
                          notes: [Diagnostic.Note] = [], fix: Diagnostic.Fix? = nil) {
-        let location = SourceLocation(node)
-        diagnostics.append(Diagnostic(code, message, file: location.file, at: location.range.start,
-                                      end: location.range.end, notes: notes, fix: fix))
+        report(code, message, at: SourceLocation(node), notes: notes, fix: fix)
     }
 
     mutating func report(_ code: DiagnosticCode, _ message: String, at location: SourceLocation,
                          notes: [Diagnostic.Note] = [], fix: Diagnostic.Fix? = nil) {
-        diagnostics.append(Diagnostic(code, message, file: location.file, at: location.range.start,
-                                      end: location.range.end, notes: notes, fix: fix))
+        diagnostics.append(Diagnostic(code, message, at: location, notes: notes, fix: fix))
     }
 
     /// A mapping's pairs by key, reporting keys outside `allowed` (with the nearest
@@ -72,17 +69,18 @@ struct NodeReader {
 
     /// Text shown to people (a template): any scalar but null; `title: 42` reads as "42".
     mutating func template(_ node: Node, what: String) -> Located<String>? {
-        guard node.kind == .scalar, node.scalarKind != .null, let text = node.string else {
-            report(.typeMismatch, "\(what) must be text, but this is \(describe(node))", at: node)
-            return nil
-        }
-        return Located(text, at: SourceLocation(node))
+        text(node, what: what, mustBe: "text")
     }
 
     /// An expression: any non-null scalar, read as CEL source (`0`, `true`, `a + 1`).
     mutating func expression(_ node: Node, what: String) -> Located<String>? {
+        text(node, what: what, mustBe: "an expression")
+    }
+
+    /// Any scalar but null, as written.
+    private mutating func text(_ node: Node, what: String, mustBe kind: String) -> Located<String>? {
         guard node.kind == .scalar, node.scalarKind != .null, let text = node.string else {
-            report(.typeMismatch, "\(what) must be an expression, but this is \(describe(node))", at: node)
+            report(.typeMismatch, "\(what) must be \(kind), but this is \(describe(node))", at: node)
             return nil
         }
         return Located(text, at: SourceLocation(node))
