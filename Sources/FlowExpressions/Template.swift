@@ -99,11 +99,10 @@ public struct Template: Sendable {
         }
     }
 
-    /// The text with every part's value in place, or the first part that fails.
-    /// Values render as `ValueFormatting.render` describes: strings as they are, numbers
-    /// as `string()` writes them, `null` as nothing, lists joined by `, `.
-    /// The text with every `{{ … }}` replaced by its value; a part for which `hiding`
-    /// gives a replacement shows that instead, and is not evaluated.
+    /// The text with every `{{ … }}` replaced by its value, or the first part that fails;
+    /// a part for which `hiding` gives a replacement shows that instead, and is not
+    /// evaluated. Values render as `ValueFormatting.render` describes: strings as they
+    /// are, numbers as `string()` writes them, `null` as nothing, lists joined by `, `.
     public func render(in scope: ValueScope, hiding: (Expression) -> String? = { _ in nil }) -> Result<String, EvaluationError> {
         var output = ""
         for part in parts {
