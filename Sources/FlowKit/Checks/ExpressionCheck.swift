@@ -113,12 +113,11 @@ struct ExpressionCheck: Check {
     /// A `push`/`replace` of a child flow with `with` and `for_each` (spec §7 1.1): the
     /// values are typed as the params they set, and `for_each` gives a list.
     private mutating func checkLaunch(_ launch: FlowLaunch, of branch: Branch, _ scope: FlowScope, handlingFlow: Int) {
-        guard case .flow(let child)? = launchedFlow(branch, handlingFlow: handlingFlow) else {
+        if case .flow(let child)? = launchedFlow(branch, handlingFlow: handlingFlow) {
+            checkArguments(launch.arguments, to: child, scope)
+        } else {
             for argument in launch.arguments { expression(argument.expression, scope) }
-            expression(launch.forEach, scope, expecting: .list(.dyn))
-            return
         }
-        checkArguments(launch.arguments, to: child, scope)
         expression(launch.forEach, scope, expecting: .list(.dyn))
     }
 
@@ -362,18 +361,14 @@ struct ExpressionCheck: Check {
         }
     }
 
+    /// An issue placed on its token in the file (`TokenPosition`).
     private mutating func report(_ issue: ExpressionIssue, in source: Located<String>) {
-        let (start, end) = position(of: issue, in: source)
+        let (start, end) = TokenPosition.range(offset: issue.offset, length: issue.length, in: source, sources: sources)
         diagnostics.append(Diagnostic(issue.code, issue.message, file: source.location.file, at: start, end: end, fix: issue.fix))
     }
 
     private mutating func report(_ code: DiagnosticCode, _ message: String, at location: SourceLocation, suggesting suggestion: String?) {
         diagnostics.append(Diagnostic(code, message, at: location,
                                       fix: suggestion.map { Diagnostic.Fix("did you mean '\($0)'?", replacement: $0) }))
-    }
-
-    /// The file position of an issue's token (`TokenPosition`).
-    private func position(of issue: ExpressionIssue, in source: Located<String>) -> (Mark, Mark?) {
-        TokenPosition.range(offset: issue.offset, length: issue.length, in: source, sources: sources)
     }
 }
