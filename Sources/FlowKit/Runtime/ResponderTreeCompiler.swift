@@ -37,6 +37,7 @@ extension ResponderTree {
         self.init(flows: compiler.flows, screens: compiler.screens,
                   flowsByID: Dictionary(compiler.flows.enumerated().map { ($1.id, $0) }) { first, _ in first },
                   actionNames: compiler.actions.names, actionNumbers: compiler.actions.numbers,
+                  subtreeEnds: compiler.index.flows.indices.map { compiler.index.subtree(of: $0).upperBound },
                   postedNotifications: compiler.posted, repeatedFlows: compiler.repeated.sorted())
     }
 }
