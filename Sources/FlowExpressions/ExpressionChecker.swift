@@ -459,9 +459,6 @@ package struct TypeChecker {
     private mutating func reportUnknown(
         _ name: String, message: String, among candidates: [String], at span: ExpressionSpan
     ) {
-        let fix = NearestName.suggest(name, among: candidates).map {
-            Diagnostic.Fix("did you mean '\($0)'?", replacement: $0)
-        }
-        report(.unknownName, message, at: span, fix: fix)
+        report(.unknownName, message, at: span, fix: .nearest(to: name, among: candidates))
     }
 }

@@ -18,7 +18,7 @@ enum DoneHandlerCheck: Check {
                 guard let child = ActionEntry.finishedFlow(action.value), !descendants.contains(child) else { continue }
                 let place = index.flow(named: child) == nil ? "there is no flow '\(child)'" : "flow '\(child)' is not below flow '\(flow.id.value)'"
                 diagnostics.append(Diagnostic(.unknownDone, "this handler can never run: \(place), and a finished flow's 'done' goes from its parent up",
-                                              at: action.location, fix: suggestion(child, among: descendants)))
+                                              at: action.location, fix: NearestName.suggest(child, among: descendants).map { .didYouMean("\($0).done") }))
             }
             // Read in place, by index, as copying each screen and handler costs.
             for screen in flow.screens.indices {
@@ -31,9 +31,5 @@ enum DoneHandlerCheck: Check {
             }
         }
         return diagnostics
-    }
-
-    private static func suggestion(_ child: String, among descendants: [String]) -> Diagnostic.Fix? {
-        NearestName.suggest(child, among: descendants).map { Diagnostic.Fix("did you mean '\($0).done'?", replacement: "\($0).done") }
     }
 }

@@ -159,7 +159,7 @@ struct ExpressionCheck: Check {
             // `a.b` where `a` is neither a flow to assign into nor a variable: meant as `flowid.name`.
             let names = ancestry.map { index.flows[$0].flow.id.value }
             report(.unknownName, "'\(name)' is not the handling flow or one of its ancestors", at: target.location,
-                   suggesting: NearestName.suggest(name, among: names))
+                   fix: .nearest(to: name, among: names))
             return nil
         } else {
             owner = handlingFlow
@@ -206,7 +206,7 @@ struct ExpressionCheck: Check {
     private mutating func variableType(_ name: String, of owner: Int, handlingFlow: Int, key: String, at location: SourceLocation) -> ExpressionType? {
         let variables = tables.variables(of: owner)
         if index.flows[owner].flow.computed.contains(where: { $0.name.value == name }) {
-            report(.expressionType, "'\(name)' is computed from its expression, and cannot be set", at: location, suggesting: nil)
+            report(.expressionType, "'\(name)' is computed from its expression, and cannot be set", at: location, fix: nil)
             return nil
         }
         if let type = variables[name] { return type }
@@ -215,11 +215,11 @@ struct ExpressionCheck: Check {
         if owner == handlingFlow, let ancestor = index.ancestry(of: handlingFlow).dropFirst().first(where: { tables.variables(of: $0)[name] != nil }) {
             let qualified = "\(index.flows[ancestor].flow.id.value).\(key)"
             report(.unknownName, "flow '\(ownerID)' has no variable or field '\(name)'; it belongs to flow '\(index.flows[ancestor].flow.id.value)': write '\(qualified)'",
-                   at: location, suggesting: qualified)
+                   at: location, fix: .didYouMean(qualified))
             return nil
         }
         report(.unknownName, "flow '\(ownerID)' has no variable or field '\(name)'", at: location,
-               suggesting: NearestName.suggest(name, among: variables.keys.sorted()))
+               fix: .nearest(to: name, among: variables.keys.sorted()))
         return nil
     }
 
@@ -367,8 +367,7 @@ struct ExpressionCheck: Check {
         diagnostics.append(Diagnostic(issue.code, issue.message, file: source.location.file, at: start, end: end, fix: issue.fix))
     }
 
-    private mutating func report(_ code: DiagnosticCode, _ message: String, at location: SourceLocation, suggesting suggestion: String?) {
-        diagnostics.append(Diagnostic(code, message, at: location,
-                                      fix: suggestion.map { Diagnostic.Fix("did you mean '\($0)'?", replacement: $0) }))
+    private mutating func report(_ code: DiagnosticCode, _ message: String, at location: SourceLocation, fix: Diagnostic.Fix?) {
+        diagnostics.append(Diagnostic(code, message, at: location, fix: fix))
     }
 }

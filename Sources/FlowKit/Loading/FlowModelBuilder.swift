@@ -188,9 +188,8 @@ struct FlowModelBuilder {
                 type = Located(known, at: name.location)
             } else {
                 let names = FieldType.allCases.map(\.rawValue)
-                let suggestion = NearestName.suggest(name.value, among: names)
                 reader.report(.typeMismatch, "'\(name.value)' is not a field type; the types are \(names.joined(separator: ", "))",
-                              at: name.location, fix: suggestion.map { Diagnostic.Fix("did you mean '\($0)'?", replacement: $0) })
+                              at: name.location, fix: .nearest(to: name.value, among: names))
             }
         }
         let remember = keys[.remember].flatMap { reader.bool($0, what: "remember") }

@@ -30,9 +30,7 @@ struct NodeReader {
                 report(.typeMismatch, "keys in \(what) must be strings", at: key)
             case nil?:
                 let name = key.string ?? ""
-                let suggestion = NearestName.suggest(name, among: allowed.map(\.rawValue))
-                report(.unknownKey, "'\(name)' is not a key of \(what)", at: key,
-                       fix: suggestion.map { Diagnostic.Fix("did you mean '\($0)'?", replacement: $0) })
+                report(.unknownKey, "'\(name)' is not a key of \(what)", at: key, fix: .nearest(to: name, among: allowed.map(\.rawValue)))
             case let allowedKey??:
                 keyed.append(allowedKey, at: position)
             }

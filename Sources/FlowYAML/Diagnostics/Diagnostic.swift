@@ -73,6 +73,19 @@ extension Diagnostic {
     }
 }
 
+extension Diagnostic.Fix {
+    /// "did you mean 'name'?", replacing what is written with `name`: the one wording of
+    /// the fix of a misspelt name.
+    package static func didYouMean(_ name: String) -> Diagnostic.Fix {
+        Diagnostic.Fix("did you mean '\(name)'?", replacement: name)
+    }
+
+    /// `didYouMean` the candidate nearest to `name` (`NearestName`); nil when none is close.
+    package static func nearest(to name: String, among candidates: [String]) -> Diagnostic.Fix? {
+        NearestName.suggest(name, among: candidates).map(didYouMean)
+    }
+}
+
 extension Diagnostic.Note {
     public init(_ message: String, at location: SourceLocation) {
         self.init(message, file: location.file, at: location.start)
