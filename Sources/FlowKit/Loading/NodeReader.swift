@@ -5,9 +5,8 @@ import FlowYAML
 struct NodeReader {
     private(set) var diagnostics: [Diagnostic] = []
 
-    mutating func report(_ code: DiagnosticCode, _ message: String, at node: Node,
-                         notes: [Diagnostic.Note] = [], fix: Diagnostic.Fix? = nil) {
-        report(code, message, at: SourceLocation(node), notes: notes, fix: fix)
+    mutating func report(_ code: DiagnosticCode, _ message: String, at node: Node, fix: Diagnostic.Fix? = nil) {
+        report(code, message, at: SourceLocation(node), fix: fix)
     }
 
     mutating func report(_ code: DiagnosticCode, _ message: String, at location: SourceLocation,
