@@ -59,11 +59,6 @@ public struct ExpressionNode: Sendable {
         self.token = token
         self.depth = depth
     }
-
-    /// 0-based offset of the sub-expression in the source, in Unicode scalars.
-    public var offset: Int { span.offset }
-    /// Length of the sub-expression, in Unicode scalars.
-    public var length: Int { span.length }
 }
 
 extension ExpressionNode.Kind {

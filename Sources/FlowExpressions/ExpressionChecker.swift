@@ -205,8 +205,7 @@ package struct TypeChecker {
             return nil
         }
         let all = (receiver.map { [$0] } ?? []) + arguments
-        var types: [ExpressionType?] = []
-        for argument in all { types.append(type(of: argument)) }
+        let types = all.map { type(of: $0) }
         if let problem = function.styleProblem(hasReceiver: receiver != nil) {
             report(.unknownName, problem, at: span)
             return function.resultType
@@ -250,11 +249,8 @@ package struct TypeChecker {
         let bodies = Array(arguments.dropFirst())
         let types = bodies.map { inner.type(of: $0) }
         issues += inner.issues
-        var checked: [ExpressionType] = []
-        for type in types {
-            guard let type else { return nil }
-            checked.append(type)
-        }
+        let checked = types.compactMap { $0 }
+        guard checked.count == types.count else { return nil }
         // Every body but `map`'s last is a condition.
         let conditions = macro == .map ? checked.count - 1 : checked.count
         for (body, type) in zip(bodies, checked).prefix(conditions) where type != .bool && type != .dyn {
@@ -459,9 +455,6 @@ package struct TypeChecker {
     private mutating func reportUnknown(
         _ name: String, message: String, among candidates: [String], at span: ExpressionSpan
     ) {
-        let fix = NearestName.suggest(name, among: candidates).map {
-            Diagnostic.Fix("did you mean '\($0)'?", replacement: $0)
-        }
-        report(.unknownName, message, at: span, fix: fix)
+        report(.unknownName, message, at: span, fix: .nearest(to: name, among: candidates))
     }
 }

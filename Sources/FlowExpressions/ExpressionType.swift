@@ -42,15 +42,18 @@ public indirect enum ExpressionType: Hashable, Sendable, CustomStringConvertible
         case .int: self = .int
         case .double: self = .double
         case .string: self = .string
-        case .list(let elements): self = .list(Self.join(elements))
-        case .map(let entries): self = .map(Self.join(Array(entries.values)))
+        case .list(let elements): self = .list(.joined(elements.lazy.map(ExpressionType.init(of:))))
+        case .map(let entries): self = .map(.joined(entries.values.lazy.map(ExpressionType.init(of:))))
         case .semver: self = .semver
         }
     }
 
-    private static func join(_ values: [Value]) -> ExpressionType {
-        guard let first = values.first else { return .dyn }
-        return values.dropFirst().reduce(ExpressionType(of: first)) { $0.joined(with: ExpressionType(of: $1)) }
+    /// The join of `types` (`joined(with:)`), `dyn` for none: the element type of a list,
+    /// the value type of a map. Inlinable, so that each caller's sequence is specialized.
+    @inlinable package static func joined(_ types: some Sequence<ExpressionType>) -> ExpressionType {
+        var remaining = types.makeIterator()
+        guard let first = remaining.next() else { return .dyn }
+        return IteratorSequence(remaining).reduce(first) { $0.joined(with: $1) }
     }
 
     var isNumeric: Bool { self == .int || self == .double }
@@ -62,7 +65,7 @@ public indirect enum ExpressionType: Hashable, Sendable, CustomStringConvertible
     /// time (an unanswered optional field) and the checker types variables by their
     /// declared type anyway. Types that do not agree join to `dyn`, as CEL types a
     /// heterogeneous list as `list(dyn)`.
-    package func joined(with other: ExpressionType) -> ExpressionType {
+    @usableFromInline package func joined(with other: ExpressionType) -> ExpressionType {
         switch (self, other) {
         case _ where self == other: self
         case (.null, _): other

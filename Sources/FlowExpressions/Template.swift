@@ -46,17 +46,17 @@ public struct Template: Sendable {
                 continue
             }
             let start = position + 2
-            let end: Int
-            switch closingBraces(in: scalars, from: start) {
-            case .found(let found):
-                end = found
-            case .unclosed:
+            let closing: Int?
+            do {
+                closing = try closingBraces(in: scalars, from: start)
+            } catch {
+                return .failure(error)
+            }
+            guard let end = closing else {
                 return .failure(ExpressionIssue(
                     .expressionSyntax,
                     "'{{' is not closed; end the expression with '}}', or write a literal '{{' as {{ '{{' }}",
                     offset: position, length: 2))
-            case .failed(let issue):
-                return .failure(issue)
             }
             let source = scalars[start..<end]
             if source.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }) {
@@ -99,11 +99,10 @@ public struct Template: Sendable {
         }
     }
 
-    /// The text with every part's value in place, or the first part that fails.
-    /// Values render as `ValueFormatting.render` describes: strings as they are, numbers
-    /// as `string()` writes them, `null` as nothing, lists joined by `, `.
-    /// The text with every `{{ … }}` replaced by its value; a part for which `hiding`
-    /// gives a replacement shows that instead, and is not evaluated.
+    /// The text with every `{{ … }}` replaced by its value, or the first part that fails;
+    /// a part for which `hiding` gives a replacement shows that instead, and is not
+    /// evaluated. Values render as `ValueFormatting.render` describes: strings as they
+    /// are, numbers as `string()` writes them, `null` as nothing, lists joined by `, `.
     public func render(in scope: ValueScope, hiding: (Expression) -> String? = { _ in nil }) -> Result<String, EvaluationError> {
         var output = ""
         for part in parts {
@@ -124,37 +123,23 @@ public struct Template: Sendable {
         return .success(output)
     }
 
-    private enum Closing {
-        /// The offset of the closing `}}`.
-        case found(Int)
-        /// The text ends first.
-        case unclosed
-        /// The lexer stopped at something that cannot be part of an expression.
-        case failed(ExpressionIssue)
-    }
-
-    /// Where the `}}` that closes a part starting at `start` is, found with the lexer so
-    /// that braces inside string literals do not count.
-    private static func closingBraces(in scalars: [Unicode.Scalar], from start: Int) -> Closing {
+    /// The offset of the `}}` that closes a part starting at `start`, found with the lexer
+    /// so that braces inside string literals do not count; nil when the text ends first.
+    /// Throws where the lexer stops at something that cannot be part of an expression.
+    private static func closingBraces(in scalars: [Unicode.Scalar], from start: Int) throws(ExpressionIssue) -> Int? {
         var lexer = Lexer(scalars, from: start)
         var previous: Token?
         while true {
-            let token: Token
-            do {
-                token = try lexer.next()
-            } catch {
-                return .failed(error)
-            }
-            if token.kind == .end { return .unclosed }
+            let token = try lexer.next()
+            if token.kind == .end { return nil }
             if token.kind == .symbol(.closeBrace), let previous, previous.kind == .symbol(.closeBrace),
                previous.span.end == token.span.offset {
-                return .found(previous.span.offset)
+                return previous.span.offset
             }
             // A part longer than an expression may be is refused without scanning on.
             if token.span.end - start > ExpressionLimits.maxSourceBytes {
-                return .failed(ExpressionIssue(.expressionTooComplex,
-                                               "the expression in this '{{ }}' is longer than 64 KiB",
-                                               offset: start - 2, length: 2))
+                throw ExpressionIssue(.expressionTooComplex, "the expression in this '{{ }}' is longer than 64 KiB",
+                                      offset: start - 2, length: 2)
             }
             previous = token
         }

@@ -114,8 +114,7 @@ import FlowExpressions
             Issue.record("not an addition")
             return
         }
-        #expect(expression.root.offset == 0)
-        #expect(expression.root.length == 18)
+        #expect(expression.root.span == ExpressionSpan(offset: 0, length: 18))
         #expect(expression.root.token == ExpressionSpan(offset: 5, length: 1))
         #expect(lhs.span == ExpressionSpan(offset: 0, length: 4))
         #expect(rhs.span == ExpressionSpan(offset: 7, length: 11))

@@ -24,7 +24,7 @@ import Testing
             """)
         let go = routes.route(of: "go", fromScreen: 0)
         #expect(go.candidates.map(\.responder) == ["screen 'home'", "flow 'app'"])
-        #expect(go.candidates.map(\.conditions) == [["false"], [nil]])
+        #expect(go.candidates.map { $0.branches.map(\.condition) } == [["false"], [nil]])
         #expect(!go.reachesApplication)
         let other = routes.route(of: "other", fromScreen: 0)
         #expect(other.candidates.isEmpty && other.reachesApplication)

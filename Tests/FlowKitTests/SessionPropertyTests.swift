@@ -95,7 +95,7 @@ import TestSupport
     static func predicted(_ action: String, screen: Int, routes: FlowRoutes) -> (responder: String, branch: Int?)? {
         let route = routes.route(of: action, fromScreen: screen)
         for candidate in route.candidates {
-            if let branch = candidate.conditions.firstIndex(where: { $0 == nil || $0 == "true" }) { return (candidate.responder, branch) }
+            if let branch = candidate.branches.firstIndex(where: { $0.condition == nil || $0.condition == "true" }) { return (candidate.responder, branch) }
         }
         return route.reachesApplication && ActionEntry.builtIns.contains(action) ? ("the application", nil) : nil
     }

@@ -102,21 +102,9 @@ public struct EditingContext: Sendable {
     /// The ids of the flows from the root down to the one the cursor is in, as `flows:`
     /// keys name them (the root is not named).
     public var flowPath: [String] {
-        var flows: [String] = []
-        let keys = path
-        for (position, key) in keys.enumerated() where key == "flows" && position + 1 < keys.count {
-            flows.append(keys[position + 1])
-        }
-        return flows
+        path.indices.dropLast().filter { path[$0] == "flows" }.map { path[$0 + 1] }
     }
 
     /// The functions and macros expressions may call (spec §9), as they are written.
     public static var functions: [String] { BuiltinFunction.callableNames }
-}
-
-private extension Substring {
-    var trimmingQuotes: Substring {
-        if count >= 2, let first, let last, first == last, first == "\"" || first == "'" { return dropFirst().dropLast() }
-        return self
-    }
 }

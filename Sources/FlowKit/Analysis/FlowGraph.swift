@@ -126,7 +126,6 @@ struct FlowGraph {
     /// Whether any branch pushes the screen (so it is not always the bottom of its stack).
     func isPushed(_ screen: Int) -> Bool { !screenPushers[screen].isEmpty }
 
-    /// Flows that are their parent's `start`, or that a branch of their parent replaces in.
     /// The screen a flow's `start` shows, through the `start` of child flows it names.
     static func entryScreen(of flow: Int, in tree: ResponderTree) -> Int? {
         var current = flow
@@ -140,7 +139,8 @@ struct FlowGraph {
         return nil
     }
 
-        private static func activeChildren(in tree: ResponderTree) -> [Bool] {
+    /// Flows that are their parent's `start`, or that a branch of their parent replaces in.
+    private static func activeChildren(in tree: ResponderTree) -> [Bool] {
         var active = Array(repeating: false, count: tree.flows.count)
         for case .flow(let child)? in tree.flows.map(\.start) { active[child] = true }
         // A destination is resolved in the handling flow, so a flow replaced in is its child.
@@ -323,15 +323,14 @@ struct FlowGraph {
         return targets
     }
 
-    /// Adds the outcomes of dispatching `action` at `responder`, each branch of each
-    /// handler the chain walk reaches. Screens a branch pushes are recorded as pushed
-    /// from `pushedFrom`. Where no handler always takes the action, it may reach the
-    /// application: `fallback` says whether that counts.
-    /// Follows `action` from `responder` through every branch that may take it, and on
-    /// through the actions those branches send: each path of sends once (a send of an
-    /// action already dispatched from the same responder on the path is a loop, and
-    /// ends there), so that every branch's guard labels its own path. At most
-    /// `maxOutcomes` paths are followed from one screen, against branches that multiply.
+    /// Adds the outcomes of dispatching `action` at `responder`: follows it through every
+    /// branch of each handler the chain walk reaches, and on through the actions those
+    /// branches send, each path of sends once (a send of an action already dispatched from
+    /// the same responder on the path is a loop, and ends there), so that every branch's
+    /// guard labels its own path. Screens a branch pushes are recorded as pushed from
+    /// `pushedFrom`. Where no handler always takes the action, it may reach the
+    /// application: `fallback` says whether that counts. At most `maxOutcomes` paths are
+    /// followed from one screen, against branches that multiply.
     private mutating func route(_ action: Int, from responder: ResponderTree.Responder?, pushedFrom: [Int], fallback: Bool, hops: [Hop],
                                 onPath: Set<Pair>, into outcomes: inout [Routed]) {
         guard outcomes.count < Self.maxOutcomes else { return }

@@ -60,16 +60,13 @@ final class FlowIndex: Sendable {
     /// The flow and its descendants.
     func subtree(of flow: Int) -> Range<Int> { flow..<subtreeEnd[flow] }
 
-    /// The index of a screen of `flow` named `id`.
     func screen(of flow: Int, named id: String) -> Int? { screensByID[flow][id] }
 
     /// The screen's number among all the tree's screens, `0..<screenCount`.
     func globalScreen(_ flow: Int, _ screen: Int) -> Int { screenOffsets[flow] + screen }
 
-    /// The index of the flow named `id`, wherever it is in the tree.
     func flow(named id: String) -> Int? { flowsByID[id] }
 
-    /// The index of a child flow of `parent` named `id`.
     func child(of parent: Int, named id: String) -> Int? { childrenByID[parent][id] }
 
     /// What `name` names in `flow`: one of its screens, else one of its child flows.

@@ -146,9 +146,7 @@ private final class ReferenceFinder {
 
     /// A handler's key: `c.done` names the child flow `c`.
     private func handlerKey(_ handler: Handler, in flow: Int) {
-        let action = handler.action.value
-        guard action.hasSuffix(".done") else { return }
-        let child = String(action.dropLast(".done".count))
+        guard let child = ActionEntry.finishedFlow(handler.action.value) else { return }
         if let target = index.flow(named: child) {
             add(handler.action.location, "runs when flow **`\(child)`** finishes", definition: index.flows[target].flow.id.location)
         }

@@ -17,9 +17,6 @@ public struct FlowRoutes: Sendable {
 
         public let responder: String
         public let branches: [Branch]
-
-        /// Each branch's `when`, in order.
-        public var conditions: [String?] { branches.map(\.condition) }
     }
 
     /// Where an action offered on a screen may go.
@@ -93,11 +90,9 @@ public struct FlowRoutes: Sendable {
     /// in a stable order. Screens no run reaches have none.
     public var edges: [Edge] {
         var seen: Set<Edge> = []
-        return FlowGraph(tree, recordingHops: true).edges().compactMap { from, to, hops in
-            let edge = Edge(from: from, to: to, label: label(from: from, to: to, hops: hops),
-                            via: via(from: from, hops: hops))
-            return seen.insert(edge).inserted ? edge : nil
-        }
+        return FlowGraph(tree, recordingHops: true).edges().map { from, to, hops in
+            Edge(from: from, to: to, label: label(from: from, to: to, hops: hops), via: via(from: from, hops: hops))
+        }.filter { seen.insert($0).inserted }
     }
 
     /// Every notification a move from a reached node posts, to each flow that observes

@@ -149,10 +149,8 @@ extension Field {
 
     /// The type of the listed options' values, joined; `dyn` for computed options.
     var optionType: ExpressionType {
-        guard case .list(let options, _)? = options, let first = options.first else { return .dyn }
-        var joined = ExpressionType.ofLiteral(first.value)
-        for option in options.dropFirst() { joined = joined.joined(with: ExpressionType.ofLiteral(option.value)) }
-        return joined
+        guard case .list(let options, _)? = options else { return .dyn }
+        return .joined(options.lazy.map { .ofLiteral($0.value) })
     }
 }
 
@@ -170,11 +168,9 @@ extension ExpressionType {
             case .null?, nil: return .dyn
             }
         case .sequence:
-            let elements = node.sequence.map { $0.map(ofLiteral) } ?? []
-            return .list(elements.dropFirst().reduce(elements.first ?? .dyn) { $0.joined(with: $1) })
+            return .list(.joined(node.sequence.map { $0.map(ofLiteral) } ?? []))
         case .mapping:
-            let values = node.mapping.map { $0.map { ofLiteral($0.value) } } ?? []
-            return .map(values.dropFirst().reduce(values.first ?? .dyn) { $0.joined(with: $1) })
+            return .map(.joined(node.mapping.map { $0.map { ofLiteral($0.value) } } ?? []))
         }
     }
 }

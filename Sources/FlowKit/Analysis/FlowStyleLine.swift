@@ -45,7 +45,7 @@ struct FlowStyleLine {
                 key = nil
                 token = ""
             case ":" where next == " ":
-                key = token.trimmingSpaces.trimmingQuotes
+                key = String(token.trimmingSpaces.trimmingQuotes)
                 token = ""
             case "#" where token.isEmpty || token.last == " ":
                 // A comment: the rest of the line is not YAML.
@@ -69,9 +69,13 @@ private extension String {
     var trimmingSpaces: String {
         String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
+}
 
-    var trimmingQuotes: String {
-        if count >= 2, let first, first == last, first == "\"" || first == "'" { return String(dropFirst().dropLast()) }
-        return self
+extension StringProtocol {
+    /// The text inside one pair of matching quotes around it (`"go"`, `'go'`), as a
+    /// quoted key is written; the text itself when it has none.
+    var trimmingQuotes: SubSequence {
+        if count >= 2, let first, first == last, first == "\"" || first == "'" { return dropFirst().dropLast() }
+        return self[...]
     }
 }

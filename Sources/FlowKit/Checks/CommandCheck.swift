@@ -21,7 +21,7 @@ enum CommandCheck: Check {
                 guard let initial = declared[into.value] else {
                     diagnostics.append(Diagnostic(.unknownName, "flow '\(flow.id.value)' declares no variable '\(into.value)' for the command's result; declare it in 'variables' as {}",
                                                   at: into.location,
-                                                  fix: NearestName.suggest(into.value, among: declared.keys.sorted()).map { Diagnostic.Fix("did you mean '\($0)'?", replacement: $0) }))
+                                                  fix: .nearest(to: into.value, among: declared.keys.sorted())))
                     continue
                 }
                 switch ExpressionType.ofLiteral(initial) {

@@ -15,31 +15,21 @@ enum DoneHandlerCheck: Check {
             let descendants = index.subtree(of: position).dropFirst().map { index.flows[$0].flow.id.value }
             for handler in flow.handlers.indices {
                 let action = flow.handlers[handler].action
-                guard let child = finishedFlow(action.value), !descendants.contains(child) else { continue }
+                guard let child = ActionEntry.finishedFlow(action.value), !descendants.contains(child) else { continue }
                 let place = index.flow(named: child) == nil ? "there is no flow '\(child)'" : "flow '\(child)' is not below flow '\(flow.id.value)'"
                 diagnostics.append(Diagnostic(.unknownDone, "this handler can never run: \(place), and a finished flow's 'done' goes from its parent up",
-                                              at: action.location, fix: suggestion(child, among: descendants)))
+                                              at: action.location, fix: NearestName.suggest(child, among: descendants).map { .didYouMean("\($0).done") }))
             }
             // Read in place, by index, as copying each screen and handler costs.
             for screen in flow.screens.indices {
                 let handlers = flow.screens[screen].handlers
                 for handler in handlers.indices {
-                    guard let child = finishedFlow(handlers[handler].action.value) else { continue }
+                    guard let child = ActionEntry.finishedFlow(handlers[handler].action.value) else { continue }
                     diagnostics.append(Diagnostic(.unknownDone, "a screen never receives '\(child).done': a finished flow's 'done' goes from its parent flow up; handle it in flow '\(flow.id.value)' or above",
                                                   at: handlers[handler].action.location))
                 }
             }
         }
         return diagnostics
-    }
-
-    /// The `c` of a `c.done` handler's action.
-    private static func finishedFlow(_ action: String) -> String? {
-        guard action.hasSuffix(".done") else { return nil }
-        return String(action.dropLast(".done".count))
-    }
-
-    private static func suggestion(_ child: String, among descendants: [String]) -> Diagnostic.Fix? {
-        NearestName.suggest(child, among: descendants).map { Diagnostic.Fix("did you mean '\($0).done'?", replacement: "\($0).done") }
     }
 }

@@ -113,12 +113,11 @@ struct ExpressionCheck: Check {
     /// A `push`/`replace` of a child flow with `with` and `for_each` (spec §7 1.1): the
     /// values are typed as the params they set, and `for_each` gives a list.
     private mutating func checkLaunch(_ launch: FlowLaunch, of branch: Branch, _ scope: FlowScope, handlingFlow: Int) {
-        guard case .flow(let child)? = launchedFlow(branch, handlingFlow: handlingFlow) else {
+        if case .flow(let child)? = launchedFlow(branch, handlingFlow: handlingFlow) {
+            checkArguments(launch.arguments, to: child, scope)
+        } else {
             for argument in launch.arguments { expression(argument.expression, scope) }
-            expression(launch.forEach, scope, expecting: .list(.dyn))
-            return
         }
-        checkArguments(launch.arguments, to: child, scope)
         expression(launch.forEach, scope, expecting: .list(.dyn))
     }
 
@@ -160,7 +159,7 @@ struct ExpressionCheck: Check {
             // `a.b` where `a` is neither a flow to assign into nor a variable: meant as `flowid.name`.
             let names = ancestry.map { index.flows[$0].flow.id.value }
             report(.unknownName, "'\(name)' is not the handling flow or one of its ancestors", at: target.location,
-                   suggesting: NearestName.suggest(name, among: names))
+                   fix: .nearest(to: name, among: names))
             return nil
         } else {
             owner = handlingFlow
@@ -207,7 +206,7 @@ struct ExpressionCheck: Check {
     private mutating func variableType(_ name: String, of owner: Int, handlingFlow: Int, key: String, at location: SourceLocation) -> ExpressionType? {
         let variables = tables.variables(of: owner)
         if index.flows[owner].flow.computed.contains(where: { $0.name.value == name }) {
-            report(.expressionType, "'\(name)' is computed from its expression, and cannot be set", at: location, suggesting: nil)
+            report(.expressionType, "'\(name)' is computed from its expression, and cannot be set", at: location, fix: nil)
             return nil
         }
         if let type = variables[name] { return type }
@@ -216,11 +215,11 @@ struct ExpressionCheck: Check {
         if owner == handlingFlow, let ancestor = index.ancestry(of: handlingFlow).dropFirst().first(where: { tables.variables(of: $0)[name] != nil }) {
             let qualified = "\(index.flows[ancestor].flow.id.value).\(key)"
             report(.unknownName, "flow '\(ownerID)' has no variable or field '\(name)'; it belongs to flow '\(index.flows[ancestor].flow.id.value)': write '\(qualified)'",
-                   at: location, suggesting: qualified)
+                   at: location, fix: .didYouMean(qualified))
             return nil
         }
         report(.unknownName, "flow '\(ownerID)' has no variable or field '\(name)'", at: location,
-               suggesting: NearestName.suggest(name, among: variables.keys.sorted()))
+               fix: .nearest(to: name, among: variables.keys.sorted()))
         return nil
     }
 
@@ -362,18 +361,13 @@ struct ExpressionCheck: Check {
         }
     }
 
+    /// An issue placed on its token in the file (`TokenPosition`).
     private mutating func report(_ issue: ExpressionIssue, in source: Located<String>) {
-        let (start, end) = position(of: issue, in: source)
+        let (start, end) = TokenPosition.range(offset: issue.offset, length: issue.length, in: source, sources: sources)
         diagnostics.append(Diagnostic(issue.code, issue.message, file: source.location.file, at: start, end: end, fix: issue.fix))
     }
 
-    private mutating func report(_ code: DiagnosticCode, _ message: String, at location: SourceLocation, suggesting suggestion: String?) {
-        diagnostics.append(Diagnostic(code, message, at: location,
-                                      fix: suggestion.map { Diagnostic.Fix("did you mean '\($0)'?", replacement: $0) }))
-    }
-
-    /// The file position of an issue's token (`TokenPosition`).
-    private func position(of issue: ExpressionIssue, in source: Located<String>) -> (Mark, Mark?) {
-        TokenPosition.range(offset: issue.offset, length: issue.length, in: source, sources: sources)
+    private mutating func report(_ code: DiagnosticCode, _ message: String, at location: SourceLocation, fix: Diagnostic.Fix?) {
+        diagnostics.append(Diagnostic(code, message, at: location, fix: fix))
     }
 }

@@ -75,25 +75,19 @@ enum GraphCheck: Check {
             let flow = index.flows[position].flow
             for handler in flow.handlers.indices {
                 let action = flow.handlers[handler].action
-                guard isCheckable(action), let number = tree.actionNumber(action.value),
+                guard ActionEntry.isOwn(action.value), let number = tree.actionNumber(action.value),
                       !uses.isUsed(number, in: subtree) else { continue }
                 diagnostics.append(unused(action, owner: "flow '\(flow.id.value)'"))
             }
             for screen in flow.screens.indices {
                 let (handlers, actions) = (flow.screens[screen].handlers, flow.screens[screen].actions)
-                for handler in handlers.indices where isCheckable(handlers[handler].action) {
+                for handler in handlers.indices where ActionEntry.isOwn(handlers[handler].action.value) {
                     guard !actions.contains(where: { $0.id.value == handlers[handler].action.value }) else { continue }
                     diagnostics.append(unused(handlers[handler].action, owner: "screen '\(flow.screens[screen].id.value)'"))
                 }
             }
         }
         return diagnostics
-    }
-
-    /// Whether a handler of `action` can be unused: `*.done` handlers are called by flows
-    /// finishing, and built-ins can always be typed.
-    private static func isCheckable(_ action: Located<String>) -> Bool {
-        !action.value.hasSuffix(".done") && !ActionEntry.builtIns.contains(action.value)
     }
 
     private static func unused(_ action: Located<String>, owner: String) -> Diagnostic {

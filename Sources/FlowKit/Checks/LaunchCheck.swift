@@ -51,7 +51,7 @@ enum LaunchCheck: Check {
         return names.filter { !params.contains($0.value) }.map { name in
             let has = params.isEmpty ? "has no params" : "has the params \(params.map { "'\($0)'" }.joined(separator: ", "))"
             return Diagnostic(.unknownName, "flow '\(target.id.value)' has no param '\(name.value)': it \(has)", at: name.location,
-                              fix: NearestName.suggest(name.value, among: params).map { Diagnostic.Fix("did you mean '\($0)'?", replacement: $0) })
+                              fix: .nearest(to: name.value, among: params))
         }
     }
 

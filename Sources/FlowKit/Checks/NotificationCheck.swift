@@ -16,16 +16,12 @@ enum NotificationCheck: Check {
         var diagnostics: [Diagnostic] = []
         for post in posts where !observedNames.contains(post.value) {
             diagnostics.append(Diagnostic(.unobservedNotification, "no flow observes '\(post.value)', so posting it does nothing",
-                                          at: post.location, fix: suggestion(post.value, among: observedNames)))
+                                          at: post.location, fix: .nearest(to: post.value, among: observedNames.sorted())))
         }
         for observer in observed where !postedNames.contains(observer.value) {
             diagnostics.append(Diagnostic(.unobservedNotification, "nothing posts '\(observer.value)', so this observer never runs",
-                                          at: observer.location, fix: suggestion(observer.value, among: postedNames)))
+                                          at: observer.location, fix: .nearest(to: observer.value, among: postedNames.sorted())))
         }
         return diagnostics
-    }
-
-    private static func suggestion(_ name: String, among names: Set<String>) -> Diagnostic.Fix? {
-        NearestName.suggest(name, among: names.sorted()).map { Diagnostic.Fix("did you mean '\($0)'?", replacement: $0) }
     }
 }

@@ -30,7 +30,7 @@ enum ResponderChainCheck: Check {
         var diagnostics: [Diagnostic] = []
         for branch in handlers.lazy.flatMap(\.branches) {
             guard let transition = branch.transition, case .send(let action) = transition.value,
-                  !ActionEntry.builtIns.contains(action), !action.hasSuffix(".done") else { continue }
+                  ActionEntry.isOwn(action) else { continue }
             // A send from the root goes to the application, which handles only the built-ins.
             guard let next = tree.next(of: responder) else {
                 diagnostics.append(Diagnostic(.unhandledAction, "no responder handles the action '\(action)' this branch sends",

@@ -16,7 +16,7 @@ enum ShadowedHandlerCheck: Check {
             let subtree = index.subtree(of: flow)
             for position in entries[flow].flow.handlers.indices {
                 let action = entries[flow].flow.handlers[position].action
-                guard isCheckable(action.value), let number = tree.actionNumber(action.value),
+                guard ActionEntry.isOwn(action.value), let number = tree.actionNumber(action.value),
                       let taker = nearerTaker(of: number, below: flow, uses: context.uses.uses(of: number, in: subtree), in: tree),
                       let always = taker.handler.branches.first(where: { $0.when == nil })
                 else { continue }
@@ -42,10 +42,5 @@ enum ShadowedHandlerCheck: Check {
             if first == nil { first = route }
         }
         return first?.handlers.last
-    }
-
-    /// `*.done` handlers are called by flows finishing, and the built-ins can always be typed.
-    private static func isCheckable(_ action: String) -> Bool {
-        !action.hasSuffix(".done") && !ActionEntry.builtIns.contains(action)
     }
 }

@@ -28,8 +28,7 @@ enum TargetCheck: Check {
         guard index.target(target.value, in: position) == nil else { return [] }
         let flow = index.flows[position].flow
         let names = flow.screens.map(\.id.value) + flow.flows.map(\.id.value)
-        let suggestion = NearestName.suggest(target.value, among: names)
         return [Diagnostic(.unknownTarget, "'\(target.value)' is not a screen or child flow of flow '\(flow.id.value)'",
-                           at: target.location, fix: suggestion.map { Diagnostic.Fix("did you mean '\($0)'?", replacement: $0) })]
+                           at: target.location, fix: .nearest(to: target.value, among: names))]
     }
 }

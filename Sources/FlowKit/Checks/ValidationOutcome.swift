@@ -2,7 +2,7 @@ import FlowYAML
 
 /// What `--strict` and `--quiet` make of a validation run: which diagnostics fail it,
 /// which are shown, and the exit status. Pure functions, so the CLI's decisions can be
-/// tested without a binary (the validator does not emit warnings yet).
+/// tested without a binary.
 public enum ValidationOutcome {
     /// Whether `diagnostic` fails the run: every error, and with `strict` every warning too.
     public static func fails(_ diagnostic: Diagnostic, strict: Bool) -> Bool {

@@ -13,9 +13,9 @@ public struct FlowLoadResult: Sendable {
 public struct FlowLoader: Sendable {
     public var limits: YAMLLimits
     /// Deepest chain of includes and uses (`include-too-deep`).
-    public var maxIncludeDepth: Int
+    public var maxIncludeDepth = 32
     /// Most flows in one tree, after includes and uses (`too-many-flows`, spec §11 1.1).
-    public var maxFlows: Int
+    public var maxFlows = 10_000
     /// Texts that take the place of files on disk, by path: an editor's open documents,
     /// which the language server checks as the author types (included and used files too).
     public var openDocuments: [String: [UInt8]] = [:]
@@ -29,17 +29,8 @@ public struct FlowLoader: Sendable {
         .invalidKey, .expressionSyntax,
     ]
 
-    public init(limits: YAMLLimits = .default, maxIncludeDepth: Int = 32, maxFlows: Int = 10_000) {
+    public init(limits: YAMLLimits = .default) {
         self.limits = limits
-        self.maxIncludeDepth = maxIncludeDepth
-        self.maxFlows = maxFlows
-    }
-
-    /// Loads the file at `path`.
-    ///
-    /// - Throws: `SourceFileError` when the file itself cannot be read.
-    public func load(fileAt path: String) throws(SourceFileError) -> FlowLoadResult {
-        try load(fileAt: SourcePath(path))
     }
 
     /// Loads the file at `path`, which must be a flow file unless it was named

@@ -49,20 +49,14 @@ struct FlowModelBuilder {
     }
 
     private mutating func flow(_ keys: KeyedPairs<FlowKey>, id: Located<String>, location: SourceLocation) -> Flow {
-        var flow = Flow(id: id, start: nil, variables: [], environment: [], screens: [], flows: [],
-                        handlers: [], result: nil, location: location)
+        var flow = Flow(id: id, location: location)
         flow.title = keys[.title].flatMap { reader.template($0, what: "a flow's title") }
         if let start = keys[.start] {
             flow.start = reader.id(start, what: "start")
         } else {
             reader.report(.missingKey, "flow '\(id.value)' needs 'start': the screen or child flow it begins with", at: location)
         }
-        if let node = keys[.variables] {
-            flow.variables = reader.idMapping(node, what: "variables").map { name, _, value in
-                reader.checkID(name, what: "variable name")
-                return Variable(name: name, value: value)
-            }
-        }
+        if let node = keys[.variables] { flow.variables = variables(node, what: "variables", naming: "variable name") }
         if let node = keys[.env] {
             if let names = node.sequence {
                 flow.environment = names.compactMapExact { reader.string($0, what: "an environment variable name") }
@@ -83,25 +77,10 @@ struct FlowModelBuilder {
             }
         }
         if let node = keys[.on] { flow.handlers = handlers(node) }
-        if let node = keys[.params] {
-            flow.params = reader.idMapping(node, what: "params").map { name, _, value in
-                reader.checkID(name, what: "param name")
-                return Variable(name: name, value: value)
-            }
-        }
+        if let node = keys[.params] { flow.params = variables(node, what: "params", naming: "param name") }
         if let node = keys[.observe] { flow.observers = handlers(node, observing: true) }
-        if let node = keys[.result] {
-            flow.result = reader.idMapping(node, what: "result").compactMapExact { name, _, value in
-                reader.checkID(name, what: "result name")
-                return reader.expression(value, what: "a result").map { NamedExpression(name: name, expression: $0) }
-            }
-        }
-        if let node = keys[.computed] {
-            flow.computed = reader.idMapping(node, what: "computed").compactMapExact { name, _, value in
-                reader.checkID(name, what: "computed name")
-                return reader.expression(value, what: "a computed value").map { NamedExpression(name: name, expression: $0) }
-            }
-        }
+        if let node = keys[.result] { flow.result = expressions(node, what: "result", naming: "result name", each: "a result") }
+        if let node = keys[.computed] { flow.computed = expressions(node, what: "computed", naming: "computed name", each: "a computed value") }
         flow.detachOwnNodes()
         return flow
     }
@@ -116,8 +95,7 @@ struct FlowModelBuilder {
                   let pathNode = keys[.include], let path = reader.string(pathNode, what: "an include path") else { return nil }
             // A flow that could not be included stays in the tree, empty, so that names of it
             // still resolve and only the include itself is reported.
-            var flow = resolveInclude(path, id) ?? Flow(id: id, start: nil, variables: [], environment: [], screens: [], flows: [],
-                                                        handlers: [], result: nil, location: id.location, isPlaceholder: true)
+            var flow = resolveInclude(path, id) ?? Flow(id: id, location: id.location, isPlaceholder: true)
             flow.includedFile = path
             return flow
         }
@@ -133,8 +111,7 @@ struct FlowModelBuilder {
         let arguments = keys[.with].map { expressions($0, what: "with", naming: "param name") } ?? []
         let title = keys[.title].flatMap { reader.template($0, what: "a flow's title") }
         guard var flow = resolveUse(path, id) else {
-            var placeholder = Flow(id: id, start: nil, variables: [], environment: [], screens: [], flows: [],
-                                   handlers: [], result: nil, location: id.location, isPlaceholder: true)
+            var placeholder = Flow(id: id, location: id.location, isPlaceholder: true)
             placeholder.usedFile = path
             return placeholder
         }
@@ -146,11 +123,20 @@ struct FlowModelBuilder {
         return flow
     }
 
-    /// A mapping of names to expressions (`with`).
-    private mutating func expressions(_ node: Node, what: String, naming: String) -> [NamedExpression] {
+    /// A mapping of names to values kept as nodes (`variables`, `params`).
+    private mutating func variables(_ node: Node, what: String, naming: String) -> [Variable] {
+        reader.idMapping(node, what: what).map { name, _, value in
+            reader.checkID(name, what: naming)
+            return Variable(name: name, value: value)
+        }
+    }
+
+    /// A mapping of names to expressions (`with`, `result`, `computed`); `each` names one
+    /// of its values in diagnostics.
+    private mutating func expressions(_ node: Node, what: String, naming: String, each: String? = nil) -> [NamedExpression] {
         reader.idMapping(node, what: what).compactMapExact { name, _, value in
             reader.checkID(name, what: naming)
-            return reader.expression(value, what: "a value of '\(what)'").map { NamedExpression(name: name, expression: $0) }
+            return reader.expression(value, what: each ?? "a value of '\(what)'").map { NamedExpression(name: name, expression: $0) }
         }
     }
 
@@ -202,9 +188,8 @@ struct FlowModelBuilder {
                 type = Located(known, at: name.location)
             } else {
                 let names = FieldType.allCases.map(\.rawValue)
-                let suggestion = NearestName.suggest(name.value, among: names)
                 reader.report(.typeMismatch, "'\(name.value)' is not a field type; the types are \(names.joined(separator: ", "))",
-                              at: name.location, fix: suggestion.map { Diagnostic.Fix("did you mean '\($0)'?", replacement: $0) })
+                              at: name.location, fix: .nearest(to: name.value, among: names))
             }
         }
         let remember = keys[.remember].flatMap { reader.bool($0, what: "remember") }

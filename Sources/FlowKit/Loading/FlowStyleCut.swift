@@ -106,7 +106,8 @@ struct FlowStyleCut: Sendable {
         return FlowStyleCut(diagnostic: diagnostic, span: SourceRange(start: written.start, end: source.mark(atByteOffset: stop)))
     }
 
-    private static let entryEnds: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]")]
+    /// The bytes that end an entry of a flow collection, outside brackets and quotes.
+    fileprivate static let entryEnds: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]")]
 }
 
 /// The entries of a flow collection as written, read from its opening bracket while the
@@ -157,7 +158,7 @@ private struct FlowEntries {
         var scanner = BracketScanner()
         var position = start
         while position < bytes.count {
-            if !scanner.isOpen, [UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]")].contains(bytes[position]) { break }
+            if !scanner.isOpen, FlowStyleCut.entryEnds.contains(bytes[position]) { break }
             guard scanner.read(bytes[position]) else { break }
             position += 1
         }
@@ -177,7 +178,7 @@ private struct FlowEntries {
         }
         while position < bytes.count {
             let byte = bytes[position]
-            if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") { return position }
+            if FlowStyleCut.entryEnds.contains(byte) { return position }
             if byte == UInt8(ascii: ":"), position + 1 >= bytes.count || [UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t")].contains(bytes[position + 1]) {
                 return position
             }

@@ -5,17 +5,13 @@ import FlowYAML
 struct NodeReader {
     private(set) var diagnostics: [Diagnostic] = []
 
-    mutating func report(_ code: DiagnosticCode, _ message: String, at node: Node,
-                         notes: [Diagnostic.Note] = [], fix: Diagnostic.Fix? = nil) {
-        let location = SourceLocation(node)
-        diagnostics.append(Diagnostic(code, message, file: location.file, at: location.range.start,
-                                      end: location.range.end, notes: notes, fix: fix))
+    mutating func report(_ code: DiagnosticCode, _ message: String, at node: Node, fix: Diagnostic.Fix? = nil) {
+        report(code, message, at: SourceLocation(node), fix: fix)
     }
 
     mutating func report(_ code: DiagnosticCode, _ message: String, at location: SourceLocation,
                          notes: [Diagnostic.Note] = [], fix: Diagnostic.Fix? = nil) {
-        diagnostics.append(Diagnostic(code, message, file: location.file, at: location.range.start,
-                                      end: location.range.end, notes: notes, fix: fix))
+        diagnostics.append(Diagnostic(code, message, at: location, notes: notes, fix: fix))
     }
 
     /// A mapping's pairs by key, reporting keys outside `allowed` (with the nearest
@@ -33,9 +29,7 @@ struct NodeReader {
                 report(.typeMismatch, "keys in \(what) must be strings", at: key)
             case nil?:
                 let name = key.string ?? ""
-                let suggestion = NearestName.suggest(name, among: allowed.map(\.rawValue))
-                report(.unknownKey, "'\(name)' is not a key of \(what)", at: key,
-                       fix: suggestion.map { Diagnostic.Fix("did you mean '\($0)'?", replacement: $0) })
+                report(.unknownKey, "'\(name)' is not a key of \(what)", at: key, fix: .nearest(to: name, among: allowed.map(\.rawValue)))
             case let allowedKey??:
                 keyed.append(allowedKey, at: position)
             }
@@ -72,17 +66,18 @@ struct NodeReader {
 
     /// Text shown to people (a template): any scalar but null; `title: 42` reads as "42".
     mutating func template(_ node: Node, what: String) -> Located<String>? {
-        guard node.kind == .scalar, node.scalarKind != .null, let text = node.string else {
-            report(.typeMismatch, "\(what) must be text, but this is \(describe(node))", at: node)
-            return nil
-        }
-        return Located(text, at: SourceLocation(node))
+        text(node, what: what, mustBe: "text")
     }
 
     /// An expression: any non-null scalar, read as CEL source (`0`, `true`, `a + 1`).
     mutating func expression(_ node: Node, what: String) -> Located<String>? {
+        text(node, what: what, mustBe: "an expression")
+    }
+
+    /// Any scalar but null, as written.
+    private mutating func text(_ node: Node, what: String, mustBe kind: String) -> Located<String>? {
         guard node.kind == .scalar, node.scalarKind != .null, let text = node.string else {
-            report(.typeMismatch, "\(what) must be an expression, but this is \(describe(node))", at: node)
+            report(.typeMismatch, "\(what) must be \(kind), but this is \(describe(node))", at: node)
             return nil
         }
         return Located(text, at: SourceLocation(node))

@@ -29,16 +29,3 @@ public enum BranchTransition<Destination: Sendable, Action: Sendable, Message: S
 
 /// A transition as written.
 public typealias Transition = BranchTransition<String, String, Located<String>?>
-
-extension BranchTransition: Equatable where Destination: Equatable, Action: Equatable {
-    /// Equal when they move alike: an `exit`'s message does not count.
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        switch (lhs, rhs) {
-        case let (.push(a), .push(b)), let (.replace(a), .replace(b)): a == b
-        case let (.send(a), .send(b)): a == b
-        case (.back, .back), (.finish, .finish): true
-        case let (.exit(a, _), .exit(b, _)): a == b
-        default: false
-        }
-    }
-}

@@ -19,9 +19,6 @@ public struct Field: Sendable {
     @OutOfLine public var options: FieldOptions? = nil
     @OutOfLine public var when: Located<String>? = nil
     @OutOfLine public var message: Located<String>? = nil
-
-    /// Where the field is written: its id's place (not stored, as `Screen.location`).
-    public var location: SourceLocation { id.location }
 }
 
 /// The kinds of answer a field takes; each type's rules are its `FieldKind` (`FieldType.kind`).

@@ -13,12 +13,12 @@ public struct Flow: Sendable {
     public var title: Located<String>?
     /// A screen of this flow or a child flow, entered when the flow starts.
     public var start: Located<String>?
-    public var variables: [Variable]
+    public var variables: [Variable] = []
     /// Environment variables this flow may read as `env.NAME`.
-    public var environment: [Located<String>]
-    public var screens: [Screen]
-    public var flows: [Flow]
-    public var handlers: [Handler]
+    public var environment: [Located<String>] = []
+    public var screens: [Screen] = []
+    public var flows: [Flow] = []
+    public var handlers: [Handler] = []
     /// The names readable from outside once the flow finishes; nil when undeclared.
     public var result: [NamedExpression]?
     /// Derived values (spec §4 1.1), read-only, evaluated whenever they are read.

@@ -14,10 +14,6 @@ public struct Screen: Sendable {
     @OutOfLine public var enter: Handler? = nil
     /// Once shown and answered, the screen's flow finishes.
     public var isTerminal: Bool
-
-    /// Where the screen's key is written. Not stored: it is its id's place, and a large
-    /// flow file holds tens of thousands of screens and fields.
-    public var location: SourceLocation { id.location }
 }
 
 extension Screen {
@@ -50,4 +46,15 @@ public struct ActionEntry: Sendable {
     }
 
     public var validatesFields: Bool { validate?.value ?? !Self.builtIns.contains(id.value) }
+
+    /// Whether the flow file itself gives `action` its meaning: no built-in, which can
+    /// always be typed, and no `c.done`, which a flow sends as it finishes.
+    static func isOwn(_ action: String) -> Bool {
+        !action.hasSuffix(".done") && !builtIns.contains(action)
+    }
+
+    /// The `c` of a `c.done` action, the flow whose finishing it stands for; nil for another action.
+    static func finishedFlow(_ action: String) -> String? {
+        action.hasSuffix(".done") ? String(action.dropLast(".done".count)) : nil
+    }
 }

@@ -10,19 +10,15 @@ extension ResponderTree {
         let enclosing: Int?
 
         /// Per action number, the flows that handle it: flows are in preorder, so a
-        /// subtree is a range and each list is in tree order.
-        static func lists(of flows: [FlowNode], actionCount: Int) -> [[HandlingFlow]] {
-            var ends = Array(flows.indices.map { $0 + 1 })
-            for flow in flows.indices.reversed() {
-                if let parent = flows[flow].parent { ends[parent] = max(ends[parent], ends[flow]) }
-            }
+        /// subtree is a range (`subtreeEnds`, `FlowIndex.subtree`) and each list is in tree order.
+        static func lists(of flows: [FlowNode], subtreeEnds: [Int], actionCount: Int) -> [[HandlingFlow]] {
             var lists = Array(repeating: [HandlingFlow](), count: actionCount)
             for (flow, node) in flows.enumerated() {
                 for (action, handler) in node.handlers {
                     let list = lists[action]
                     var enclosing = list.indices.last
                     while let candidate = enclosing, list[candidate].subtreeEnd <= flow { enclosing = list[candidate].enclosing }
-                    lists[action].append(HandlingFlow(flow: flow, subtreeEnd: ends[flow], handler: handler, enclosing: enclosing))
+                    lists[action].append(HandlingFlow(flow: flow, subtreeEnd: subtreeEnds[flow], handler: handler, enclosing: enclosing))
                 }
             }
             return lists

@@ -138,11 +138,6 @@ public final class ResponderTree: Sendable {
     enum RuleTest: Sendable {
         case holds(Compiled<Expression>)
         case program(CommandNode)
-
-        /// A rule's expression as written; nil for a program.
-        var source: String? {
-            if case .holds(let expression) = self { expression.source } else { nil }
-        }
     }
 
     enum DefaultValue: Sendable {
@@ -273,7 +268,7 @@ public final class ResponderTree: Sendable {
     public let repeatedFlows: [Int]
 
     init(flows: [FlowNode], screens: [ScreenNode], flowsByID: [String: Int], actionNames: [String], actionNumbers: [String: Int],
-         postedNotifications: Set<String>, repeatedFlows: [Int]) {
+         subtreeEnds: [Int], postedNotifications: Set<String>, repeatedFlows: [Int]) {
         self.flows = flows
         self.screens = screens
         self.flowsByID = flowsByID
@@ -287,7 +282,7 @@ public final class ResponderTree: Sendable {
         observingFlows = observing
         self.postedNotifications = postedNotifications
         self.repeatedFlows = repeatedFlows
-        handlingFlows = HandlingFlow.lists(of: flows, actionCount: actionNames.count)
+        handlingFlows = HandlingFlow.lists(of: flows, subtreeEnds: subtreeEnds, actionCount: actionNames.count)
     }
 
     public func flow(named id: String) -> Int? { flowsByID[id] }

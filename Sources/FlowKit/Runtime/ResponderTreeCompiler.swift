@@ -37,6 +37,7 @@ extension ResponderTree {
         self.init(flows: compiler.flows, screens: compiler.screens,
                   flowsByID: Dictionary(compiler.flows.enumerated().map { ($1.id, $0) }) { first, _ in first },
                   actionNames: compiler.actions.names, actionNumbers: compiler.actions.numbers,
+                  subtreeEnds: compiler.index.flows.indices.map { compiler.index.subtree(of: $0).upperBound },
                   postedNotifications: compiler.posted, repeatedFlows: compiler.repeated.sorted())
     }
 }
@@ -283,18 +284,11 @@ private struct ResponderTreeCompiler {
     }
 
     private mutating func expression(_ source: Located<String>?) -> Compiled<Expression>? {
-        guard let source else { return nil }
-        return expression(source)
+        source.map { expression($0) }
     }
 
     private mutating func expression(_ source: Located<String>) -> Compiled<Expression> {
-        guard forRunning else { return Compiled(parsed: Self.unparsed, source: source.value, location: source.location) }
-        switch ExpressionParser.parse(source.value) {
-        case .success(let parsed): return Compiled(parsed: parsed, source: source.value, location: source.location)
-        case .failure(let issue):
-            problems.append(CompileError(message: issue.message, location: source.location))
-            return Compiled(parsed: Self.unparsed, source: source.value, location: source.location)
-        }
+        compiled(source, parse: ExpressionParser.parse, unparsed: Self.unparsed)
     }
 
     /// What stands for an expression not parsed: `null`.
@@ -302,17 +296,23 @@ private struct ResponderTreeCompiler {
                                                                                   token: ExpressionSpan(offset: 0, length: 4)))
 
     private mutating func template(_ source: Located<String>?) -> Compiled<Template>? {
-        guard let source else { return nil }
-        return template(source)
+        source.map { template($0) }
     }
 
     private mutating func template(_ source: Located<String>) -> Compiled<Template> {
-        guard forRunning else { return Compiled(parsed: Template(text: "", parts: []), source: source.value, location: source.location) }
-        switch Template.parse(source.value) {
+        compiled(source, parse: Template.parse, unparsed: Template(text: "", parts: []))
+    }
+
+    /// The source parsed, for running; for analysis, or where it does not parse (a
+    /// problem), `unparsed` in its place.
+    private mutating func compiled<Parsed: Sendable>(_ source: Located<String>, parse: (String) -> Result<Parsed, ExpressionIssue>,
+                                                     unparsed: @autoclosure () -> Parsed) -> Compiled<Parsed> {
+        guard forRunning else { return Compiled(parsed: unparsed(), source: source.value, location: source.location) }
+        switch parse(source.value) {
         case .success(let parsed): return Compiled(parsed: parsed, source: source.value, location: source.location)
         case .failure(let issue):
             problems.append(CompileError(message: issue.message, location: source.location))
-            return Compiled(parsed: Template(text: "", parts: []), source: source.value, location: source.location)
+            return Compiled(parsed: unparsed(), source: source.value, location: source.location)
         }
     }
 }

@@ -48,12 +48,11 @@ public struct Diagnostic: Hashable, Sendable {
         file: String,
         at start: Mark,
         end: Mark? = nil,
-        severity: Severity? = nil,
         notes: [Note] = [],
         fix: Fix? = nil
     ) {
         self.code = code
-        self.severity = severity ?? code.severity
+        self.severity = code.severity
         self.message = message
         self.file = file
         self.start = start
@@ -71,6 +70,19 @@ extension Diagnostic {
     public init(_ code: DiagnosticCode, _ message: String, at location: SourceLocation,
                 notes: [Note] = [], fix: Fix? = nil) {
         self.init(code, message, file: location.file, at: location.range.start, end: location.range.end, notes: notes, fix: fix)
+    }
+}
+
+extension Diagnostic.Fix {
+    /// "did you mean 'name'?", replacing what is written with `name`: the one wording of
+    /// the fix of a misspelt name.
+    package static func didYouMean(_ name: String) -> Diagnostic.Fix {
+        Diagnostic.Fix("did you mean '\(name)'?", replacement: name)
+    }
+
+    /// `didYouMean` the candidate nearest to `name` (`NearestName`); nil when none is close.
+    package static func nearest(to name: String, among candidates: [String]) -> Diagnostic.Fix? {
+        NearestName.suggest(name, among: candidates).map(didYouMean)
     }
 }
 

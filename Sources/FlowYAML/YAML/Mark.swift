@@ -8,16 +8,10 @@ public struct Mark: Hashable, Comparable, Sendable, CustomStringConvertible {
     private var storedColumn: Int32
 
     /// The line, starting at 1.
-    public var line: Int {
-        get { Int(storedLine) }
-        set { storedLine = Int32(clamping: newValue) }
-    }
+    public var line: Int { Int(storedLine) }
 
     /// The column in Unicode scalars, starting at 1.
-    public var column: Int {
-        get { Int(storedColumn) }
-        set { storedColumn = Int32(clamping: newValue) }
-    }
+    public var column: Int { Int(storedColumn) }
 
     public init(line: Int, column: Int) {
         storedLine = Int32(clamping: line)
@@ -38,16 +32,6 @@ public struct Mark: Hashable, Comparable, Sendable, CustomStringConvertible {
 struct PackedMark: Equatable {
     var line: UInt32
     var column: UInt32
-
-    init(line: UInt32, column: UInt32) {
-        self.line = line
-        self.column = column
-    }
-
-    init(_ mark: Mark) {
-        self.line = UInt32(clamping: mark.line)
-        self.column = UInt32(clamping: mark.column)
-    }
 
     var mark: Mark { Mark(line: Int(line), column: Int(column)) }
 }

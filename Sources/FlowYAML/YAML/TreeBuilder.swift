@@ -304,11 +304,9 @@ struct TreeBuilder {
     /// earlier wins, as the YAML merge-key specification says. Merged nodes reached
     /// through an alias are stored as aliases, so they remember where they were used.
     private mutating func merged(_ entries: [UInt32]) -> [UInt32] {
-        var explicitKeys: [UInt32] = []
-        for i in stride(from: 0, to: entries.count, by: 2) where !isMergeKey(entries[i]) {
-            explicitKeys.append(entries[i])
-        }
-        var taken = Set(explicitKeys.compactMap { keyIdentity($0).map(hashable) })
+        var taken = Set(stride(from: 0, to: entries.count, by: 2).compactMap { i in
+            isMergeKey(entries[i]) ? nil : keyIdentity(entries[i]).map(hashable)
+        })
         var result: [UInt32] = []
         for i in stride(from: 0, to: entries.count, by: 2) {
             guard isMergeKey(entries[i]) else {
