@@ -13,7 +13,7 @@ import TestSupport
     /// Every fixture of `Fixtures/Diagnostics`, by code, loaded with its code's limits.
     static func loaded(_ code: String) throws -> FlowLoadResult {
         let path = try #require(DiagnosticFixtureTests.cleanedFolder).appendingPathComponent("\(code).yaml").path
-        return try DiagnosticFixtureTests.validator(for: code).loader.load(fileAt: SourcePath(path))
+        return try DiagnosticFixtureTests.validator(for: code).loader.load(fileAt: path)
     }
 
     /// The codes `check` alone finds in a loaded file.

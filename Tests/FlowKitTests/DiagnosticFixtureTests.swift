@@ -49,7 +49,7 @@ import TestSupport
         let fixture = try AnnotatedFixture.load("Diagnostics/\(code).yaml")
         let folder = try #require(Self.cleanedFolder)
         let path = folder.appendingPathComponent("\(code).yaml").path
-        let report = try Self.validator(for: code).validate(fileAt: SourcePath(path))
+        let report = try Self.validator(for: code).validate(fileAt: path)
         let found = report.diagnostics.map { "\($0.code.rawValue)@\($0.line):\($0.column)" }.sorted()
         let expected = fixture.markers.filter { $0.label != "note" }.map { "\($0.label)@\($0.line):\($0.column)" }.sorted()
         #expect(found == expected, "\(report.diagnostics.map(\.message))")
@@ -75,7 +75,7 @@ import TestSupport
         for (path, result) in zip(paths + paths.reversed(), together) {
             let report = try result.get()
             #expect(report.file == path)
-            #expect(try report.diagnostics == validator.validate(fileAt: SourcePath(path)).diagnostics)
+            #expect(try report.diagnostics == validator.validate(fileAt: path).diagnostics)
         }
     }
 
@@ -85,7 +85,7 @@ import TestSupport
     func fixturePreparedForRunningGivesTheValidatorsDiagnostics(code: String) throws {
         let path = try #require(Self.cleanedFolder).appendingPathComponent("\(code).yaml").path
         let outcome = PreparedFlow(fileAt: path, validator: Self.validator(for: code))
-        let expected = try Self.validator(for: code).validate(fileAt: SourcePath(path)).diagnostics
+        let expected = try Self.validator(for: code).validate(fileAt: path).diagnostics
         switch outcome {
         case .ready(_, _, let report):
             #expect(report.diagnostics == expected)
@@ -102,7 +102,7 @@ import TestSupport
 
     @Test func theCleanFixtureHasNoDiagnostics() throws {
         let folder = try #require(Self.cleanedFolder)
-        let report = try Validator().validate(fileAt: SourcePath(folder.appendingPathComponent("clean.yaml").path))
+        let report = try Validator().validate(fileAt: folder.appendingPathComponent("clean.yaml").path)
         #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map { "\($0.code.rawValue)@\($0.start): \($0.message)" })")
     }
 
@@ -114,7 +114,7 @@ import TestSupport
             let text = "version: 1\nflow: f\(level)\nstart: s\nscreens: { s: { actions: [go, back] } }\n" + include
             try text.write(to: folder.appendingPathComponent("level\(level).yaml"), atomically: true, encoding: .utf8)
         }
-        let report = try Validator().validate(fileAt: SourcePath(folder.appendingPathComponent("level0.yaml").path))
+        let report = try Validator().validate(fileAt: folder.appendingPathComponent("level0.yaml").path)
         let tooDeep = report.diagnostics.filter { $0.code == .includeTooDeep }
         #expect(tooDeep.count == 1)
         #expect(tooDeep.first?.file.hasSuffix("level32.yaml") == true)

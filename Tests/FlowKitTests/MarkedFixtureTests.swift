@@ -23,7 +23,7 @@ import TestSupport
         let fixture = try AnnotatedFixture.load(name)
         let directory = try FlowrunProcess.temporaryDirectory()
         let path = try fixture.writeCleaned(to: directory)
-        let report = try Validator().validate(fileAt: SourcePath(path))
+        let report = try Validator().validate(fileAt: path)
         let found = report.diagnostics.map { "\($0.code.rawValue)@\($0.line):\($0.column)" }
         let expected = fixture.markers.filter { $0.label != "note" }.map { "\($0.label)@\($0.line):\($0.column)" }
         #expect(found.sorted() == expected.sorted(), "\(report.diagnostics.map(\.message))")

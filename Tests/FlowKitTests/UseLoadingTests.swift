@@ -12,7 +12,7 @@ import TestSupport
         for (name, text) in files {
             try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }
-        return try Validator().validate(fileAt: SourcePath(directory.appendingPathComponent(files.first?.key ?? "").path))
+        return try Validator().validate(fileAt: directory.appendingPathComponent(files.first?.key ?? "").path)
     }
 
     @Test func aUseThatLoopsIsACycleAndAMissingFileIsNotFound() throws {

@@ -17,6 +17,13 @@ public struct Validator: Sendable {
         self.findsWarnings = findsWarnings
     }
 
+    /// Reads and checks the file at `path` and the files it includes.
+    ///
+    /// - Throws: `SourceFileError` when the file cannot be read at all.
+    public func validate(fileAt path: String) throws(SourceFileError) -> FileReport {
+        try validate(fileAt: SourcePath(path))
+    }
+
     /// Reads and checks the file at `path` (a flow file, unless it was named) and the files it includes.
     ///
     /// - Throws: `SourceFileError` when the file cannot be read at all.

@@ -33,6 +33,13 @@ public struct FlowLoader: Sendable {
         self.limits = limits
     }
 
+    /// Loads the file at `path`.
+    ///
+    /// - Throws: `SourceFileError` when the file itself cannot be read.
+    public func load(fileAt path: String) throws(SourceFileError) -> FlowLoadResult {
+        try load(fileAt: SourcePath(path))
+    }
+
     /// Loads the file at `path`, which must be a flow file unless it was named
     /// (`SourcePath.Origin`). Files it includes or uses must be flow files, always.
     ///
