@@ -206,7 +206,7 @@ import Testing
             enter: { set: { n: n + 1 }, say: entering }
             actions: [quit]
         """)
-        var restored = try Session(tree: run.session.tree, restoring: run.session.savedState())
+        let restored = try Session(tree: run.session.tree, restoring: run.session.savedState())
         let events = restored.redisplay()
         #expect(Self.timeline(events) == ["shown:s"])
         #expect(restored.values["app"]?["n"] == .int(1))
