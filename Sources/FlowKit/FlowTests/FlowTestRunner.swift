@@ -129,10 +129,9 @@ struct ScriptedRun {
         playing: while session.outcome == nil {
             switch session.prompt {
             case .field(let prompt)?:
-                let flow = tree.flow(named: prompt.screen.flowPath.last ?? "") ?? 0
-                if let preset = presets.take(flow: flow, field: prompt.field.id, run: session.repetitionRun(of: flow))?.answer {
+                if let (flow, preset) = presets.take(for: prompt, in: session) {
                     let location = presetLocations[flow]?[prompt.field.id] ?? SourceLocation(file: "", range: SourceRange(start: .start, end: .start))
-                    record(session.answer(preset), line: Located(preset.written, at: location), at: prompt)
+                    record(session.answer(preset.answer), line: Located(preset.answer.written, at: location), at: prompt)
                     continue
                 }
                 guard let line = remaining.popFirst() else { break playing }

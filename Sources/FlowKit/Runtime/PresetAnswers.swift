@@ -91,6 +91,14 @@ public struct PresetAnswers: Sendable {
         let run: Int?
     }
 
+    /// The preset answer for the field `prompt` asks, used up, with the index of the
+    /// field's flow: the one rule every front end (plain, terminal, flow tests) follows,
+    /// in the run of a repetition under way (`take(flow:field:run:)`).
+    public mutating func take(for prompt: FieldPrompt, in session: Session) -> (flow: Int, entry: Entry)? {
+        let flow = session.tree.flow(named: prompt.screen.flow) ?? 0
+        return take(flow: flow, field: prompt.field.id, run: session.repetitionRun(of: flow)).map { (flow, $0) }
+    }
+
     /// The preset answer for a field as given, used up so it answers once; `run` is the
     /// flow's run in a repetition under way (`Session.repetitionRun(of:)`), whose own
     /// `[N]` answer comes first, and which an answer without `[N]` answers once.

@@ -41,8 +41,7 @@ struct InteractiveRunner {
             }
             switch session.prompt {
             case .field(let prompt)?:
-                let flow = session.tree.flow(named: prompt.screen.flow) ?? 0
-                if let preset = presets.take(flow: flow, field: prompt.field.id, run: session.repetitionRun(of: flow))?.answer {
+                if let preset = presets.take(for: prompt, in: session)?.entry.answer {
                     if form.field?.position != prompt.position { form.ask(prompt) }
                     answer(preset, to: prompt)
                     continue

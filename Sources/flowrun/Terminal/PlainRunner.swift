@@ -108,8 +108,7 @@ struct PlainRunner {
     /// input (which may choose an action). Nil when input ended or a signal arrived (the
     /// session is told).
     private mutating func answer(for prompt: FieldPrompt) throws(Stop) -> FieldInput? {
-        let flow = session.tree.flow(named: prompt.screen.flow) ?? 0
-        if let preset = presets.take(flow: flow, field: prompt.field.id, run: session.repetitionRun(of: flow)) {
+        if let preset = presets.take(for: prompt, in: session)?.entry {
             // `--defaults` shows the value it took (cli.md 1.2), masked for a secret.
             let shown = acceptDefaults ? prompt.echoed(preset.answer.written) : "(answered by --answers/--set)"
             write(PlainText.field(prompt) + shown + "\n")
