@@ -230,15 +230,21 @@ public struct Session: Sendable {
 
     // MARK: Internals
 
-    /// Takes one input (`step`); when a program it ran was killed because flowrun is
+    /// Takes one step (an input, or the run's start); when a signal asked the run to stop
+    /// meanwhile (`Interruption`), or a program it ran was killed because flowrun is
     /// stopping (`CommandResult.stoppedWithTheRun`), the step is undone, so that the state
-    /// saved is the one before it: a resume takes the same step again, running the program
-    /// anew, rather than go on as if it had ended with 137. The events are returned as
-    /// they were, to be shown.
+    /// saved is the one before it and a resume takes the same step again. A step cut
+    /// short skips what is left of it (no branch holds, no template is rendered, the
+    /// next screen's fields are not asked), so the state it leaves is not one a run can go
+    /// on from; a program it ran anew runs again, rather than the run going on as if it
+    /// had ended with 137. The events are returned as they were, to be shown.
     public mutating func undoingIfStopped(_ step: (inout Session) -> [SessionEvent]) -> [SessionEvent] {
         let before = self
         let events = step(&self)
-        if events.contains(where: { if case .commandRan(_, let result) = $0 { result.stoppedWithTheRun } else { false } }) { self = before }
+        if Interruption.isRequested
+            || events.contains(where: { if case .commandRan(_, let result) = $0 { result.stoppedWithTheRun } else { false } }) {
+            self = before
+        }
         return events
     }
 

@@ -151,7 +151,9 @@ extension FlowRun {
             }
             // The run begins: a signal from now on is noted, and the run saves and ends.
             Signals.startNoting()
-            events = resume ? session.redisplay() : session.start()
+            events = session.undoingIfStopped { resume ? $0.redisplay() : $0.start() }
+            // A start a signal cut short was undone: nothing ran, so there is nothing to save.
+            let saving = resume || Signals.exitStatus == nil ? state : nil
             let transcriptFile: Transcript
             do {
                 transcriptFile = try Transcript(path: transcript)
@@ -160,7 +162,7 @@ extension FlowRun {
                 throw ExitCode.ioError
             }
             // A state file that cannot be written is found before anyone answers anything.
-            if let state {
+            if let state = saving {
                 do {
                     try AtomicFile.replace(state, with: session.savedState())
                 } catch {
@@ -172,14 +174,14 @@ extension FlowRun {
             let interrupted: Bool
             var stop: RunOutcome?
             if interactive, let terminal = RawTerminal() {
-                var runner = InteractiveRunner(session: session, presets: answered, statePath: state, transcript: transcriptFile,
+                var runner = InteractiveRunner(session: session, presets: answered, statePath: saving, transcript: transcriptFile,
                                                style: TextStyle(enabled: !noColor && Console.colors(.standardError)), display: display)
                 interrupted = runner.run(startingWith: events)
                 terminal.restore()
                 finished = runner.session
                 answered = runner.presets
             } else {
-                var runner = PlainRunner(session: session, presets: answered, acceptDefaults: defaults, statePath: state,
+                var runner = PlainRunner(session: session, presets: answered, acceptDefaults: defaults, statePath: saving,
                                          transcript: transcriptFile)
                 do {
                     try runner.run(startingWith: events)
@@ -193,11 +195,11 @@ extension FlowRun {
             }
             // An answer given for a field the run never asked is said, not dropped unnoticed.
             if !interrupted { for unused in answered.unused(in: tree) { Console.warning(unused.message) } }
-            let saved = StateFile.save(finished, to: state)
+            let saved = StateFile.save(finished, to: saving)
             let answersSaved = saveAnswers.map { AtomicFile.replaceReporting($0, with: Array(finished.savedAnswers.utf8)) } ?? true
             memory?.save(finished.answersToRemember)
             if interrupted {
-                let message = "interrupted" + (state.map { "; progress saved in \($0)" } ?? "")
+                let message = "interrupted" + (saving.map { "; progress saved in \($0)" } ?? "")
                 stop = RunOutcome(.interrupted, exitCode: Int(Signals.exitStatus ?? 130), message: message)
                 Console.emit("\n", to: .standardError)
             }
