@@ -152,7 +152,7 @@ extension FlowRun {
             // The run begins: a signal from now on is noted, and the run saves and ends.
             Signals.startNoting()
             events = session.undoingIfStopped { resume ? $0.redisplay() : $0.start() }
-            // A start a signal cut short was undone: nothing ran, so there is nothing to save.
+            // A start a signal cut short is undone: nothing has started, so there is no state to save.
             let saving = resume || Signals.exitStatus == nil ? state : nil
             let transcriptFile: Transcript
             do {
