@@ -4,13 +4,14 @@
 /// allocation; every rule looks at the first byte before anything else.
 package enum CoreSchema {
     /// The type of an untagged plain scalar. `yes`, `no`, `on` and `off` are strings.
-    /// The kind a plain scalar spelled `text` resolves to. The resolver reads bytes, as
-    /// libyaml gives them; a string is lent to it as its UTF-8 bytes (byte parsing).
+    /// The kind a plain scalar spelled `text` resolves to.
     package static func kind(ofPlain text: String) -> ScalarKind {
-        Array(text.utf8).withUnsafeBufferPointer { kind(ofPlain: $0) }
+        kind(ofPlain: text.utf8)
     }
 
-    static func kind(ofPlain text: UnsafeBufferPointer<UInt8>) -> ScalarKind {
+    /// The kind of a plain scalar given as UTF-8 bytes: libyaml's scalar as it arrives,
+    /// a scalar's text in the tree, or a string's `utf8` view (each read in place).
+    static func kind(ofPlain text: some BidirectionalCollection<UInt8>) -> ScalarKind {
         guard let first = text.first else { return .null }
         switch first {
         case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"):
@@ -24,12 +25,12 @@ package enum CoreSchema {
         }
     }
 
-    static func isNull(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isNull(_ text: some Collection<UInt8>) -> Bool {
         text.isEmpty || equals(text, "~") || equals(text, "null") || equals(text, "Null") || equals(text, "NULL")
     }
 
     /// The boolean a scalar spells, or nil.
-    static func isBool(_ text: UnsafeBufferPointer<UInt8>) -> Bool? {
+    static func isBool(_ text: some Collection<UInt8>) -> Bool? {
         if equals(text, "true") || equals(text, "True") || equals(text, "TRUE") { return true }
         if equals(text, "false") || equals(text, "False") || equals(text, "FALSE") { return false }
         return nil
@@ -37,7 +38,7 @@ package enum CoreSchema {
 
     /// `.int`, `.float`, or `.string` for text that is neither. An integer too
     /// large for `Int` resolves as a float, as JSON readers do.
-    static func numberKind(_ text: UnsafeBufferPointer<UInt8>) -> ScalarKind {
+    static func numberKind(_ text: some BidirectionalCollection<UInt8>) -> ScalarKind {
         if isInteger(text) {
             return integerValue(text) != nil ? .int : .float
         }
@@ -45,7 +46,7 @@ package enum CoreSchema {
     }
 
     /// The value of text whose kind is already known to be `kind`.
-    static func value(of text: UnsafeBufferPointer<UInt8>, kind: ScalarKind) -> ScalarValue {
+    static func value(of text: some BidirectionalCollection<UInt8>, kind: ScalarKind) -> ScalarValue {
         switch kind {
         case .null: return .null
         case .bool: return .bool(isBool(text) ?? false)
@@ -57,59 +58,63 @@ package enum CoreSchema {
 
     // MARK: - Integers
 
-    private static func isInteger(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        if text.count > 2, text[0] == UInt8(ascii: "0") {
-            let rest = UnsafeBufferPointer(rebasing: text[2...])
-            if text[1] == UInt8(ascii: "o") { return rest.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "7")).contains($0) } }
-            if text[1] == UInt8(ascii: "x") { return rest.allSatisfy(isHexDigit) }
+    private static func isInteger(_ text: some BidirectionalCollection<UInt8>) -> Bool {
+        if let radix = radixPrefix(text) {
+            let rest = text.dropFirst(2)
+            return radix == 8 ? rest.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "7")).contains($0) } : rest.allSatisfy(isHexDigit)
         }
-        let digits = text.first == UInt8(ascii: "-") || text.first == UInt8(ascii: "+")
-            ? UnsafeBufferPointer(rebasing: text[1...]) : text
+        let digits = text.first == UInt8(ascii: "-") || text.first == UInt8(ascii: "+") ? text.dropFirst() : text[...]
         return !digits.isEmpty && digits.allSatisfy(isDigit)
     }
 
-    private static func integerValue(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
-        if text.count > 2, text[0] == UInt8(ascii: "0"), text[1] == UInt8(ascii: "o") || text[1] == UInt8(ascii: "x") {
-            let radix = text[1] == UInt8(ascii: "o") ? 8 : 16
-            return Int(String(decoding: text[2...], as: UTF8.self), radix: radix)
-        }
+    private static func integerValue(_ text: some BidirectionalCollection<UInt8>) -> Int? {
+        if let radix = radixPrefix(text) { return Int(String(decoding: text.dropFirst(2), as: UTF8.self), radix: radix) }
         return Int(String(decoding: text, as: UTF8.self))
+    }
+
+    /// 8 for text starting `0o`, 16 for `0x`, with at least one more byte; else nil.
+    private static func radixPrefix(_ text: some Collection<UInt8>) -> Int? {
+        var bytes = text.makeIterator()
+        guard text.count > 2, bytes.next() == UInt8(ascii: "0") else { return nil }
+        switch bytes.next() {
+        case UInt8(ascii: "o"): return 8
+        case UInt8(ascii: "x"): return 16
+        default: return nil
+        }
     }
 
     // MARK: - Floats
 
-    private static func isFloat(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        var i = 0
-        let n = text.count
-        if i < n, text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+") { i += 1 }
-        let unsigned = UnsafeBufferPointer(rebasing: text[i...])
-        if equals(unsigned, ".inf") || equals(unsigned, ".Inf") || equals(unsigned, ".INF") { return true }
-        if i == 0, equals(text, ".nan") || equals(text, ".NaN") || equals(text, ".NAN") { return true }
-        let integerStart = i
-        while i < n, isDigit(text[i]) { i += 1 }
-        let integerDigits = i - integerStart
-        var fractionDigits = 0
-        if i < n, text[i] == UInt8(ascii: ".") {
-            i += 1
-            let fractionStart = i
-            while i < n, isDigit(text[i]) { i += 1 }
-            fractionDigits = i - fractionStart
+    private static func isFloat(_ text: some BidirectionalCollection<UInt8>) -> Bool {
+        var rest = text[...]
+        let signed = rest.first == UInt8(ascii: "-") || rest.first == UInt8(ascii: "+")
+        if signed { rest = rest.dropFirst() }
+        if equals(rest, ".inf") || equals(rest, ".Inf") || equals(rest, ".INF") { return true }
+        if !signed, equals(rest, ".nan") || equals(rest, ".NaN") || equals(rest, ".NAN") { return true }
+        let integerDigits = skipDigits(&rest)
+        if rest.first == UInt8(ascii: ".") {
+            rest = rest.dropFirst()
             // `.` needs digits after it when there are none before it.
-            if integerDigits == 0, fractionDigits == 0 { return false }
+            if skipDigits(&rest) == 0, integerDigits == 0 { return false }
         } else if integerDigits == 0 {
             return false
         }
-        if i < n, text[i] == UInt8(ascii: "e") || text[i] == UInt8(ascii: "E") {
-            i += 1
-            if i < n, text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+") { i += 1 }
-            let exponentStart = i
-            while i < n, isDigit(text[i]) { i += 1 }
-            if i == exponentStart { return false }
+        if rest.first == UInt8(ascii: "e") || rest.first == UInt8(ascii: "E") {
+            rest = rest.dropFirst()
+            if rest.first == UInt8(ascii: "-") || rest.first == UInt8(ascii: "+") { rest = rest.dropFirst() }
+            if skipDigits(&rest) == 0 { return false }
         }
-        return i == n
+        return rest.isEmpty
     }
 
-    private static func floatValue(_ text: UnsafeBufferPointer<UInt8>) -> Double {
+    /// Drops the digits `text` starts with; returns how many there were.
+    private static func skipDigits<Text: Collection<UInt8>>(_ text: inout Text) -> Int where Text.SubSequence == Text {
+        let digits = text.prefix(while: isDigit).count
+        text = text.dropFirst(digits)
+        return digits
+    }
+
+    private static func floatValue(_ text: some Collection<UInt8>) -> Double {
         let string = String(decoding: text, as: UTF8.self)
         switch string.lowercased() {
         case ".inf", "+.inf": return .infinity
@@ -131,11 +136,8 @@ package enum CoreSchema {
         isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
     }
 
-    private static func equals(_ text: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
-        guard text.count == literal.utf8CodeUnitCount else { return false }
-        return literal.withUTF8Buffer { literalBytes in
-            for i in 0..<text.count where text[i] != literalBytes[i] { return false }
-            return true
-        }
+    /// Whether the bytes spell `literal`, compared in place.
+    private static func equals(_ text: some Collection<UInt8>, _ literal: String) -> Bool {
+        text.count == literal.utf8.count && text.elementsEqual(literal.utf8)
     }
 }

@@ -74,7 +74,7 @@ public struct Node: Sendable {
     /// The scalar's resolved value, or nil for a collection.
     public var scalarValue: ScalarValue? {
         let kind = record.scalarKind
-        return scalarBytes?.withUnsafeBufferPointer { CoreSchema.value(of: $0, kind: kind) }
+        return scalarBytes.map { CoreSchema.value(of: $0, kind: kind) }
     }
 
     /// The scalar's text as written, in place (a slice of the tree's text, not a copy),
