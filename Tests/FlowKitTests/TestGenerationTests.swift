@@ -233,10 +233,10 @@ import TestSupport
         return (text, file.cases.map(runner.run).flatMap(\.failures).map(\.message))
     }
 
-    /// A branch that reads what a program wrote is reached with an output the search tries
-    /// (here its filler), written as the case's stub.
-    @Test func aBranchOnAProgramsOutputIsReachedWithAnOutputTried() throws {
-        let (tree, generated) = try generated("""
+    /// A flow whose `go` runs `git tag` into `out`, then goes to `tagged` where `condition`
+    /// holds, else to `untagged`.
+    private static func branchingOnGitTag(when condition: String) -> String {
+        """
         version: 1
         flow: g
         start: ask
@@ -252,10 +252,16 @@ import TestSupport
           untagged: { terminal: true }
         on:
           check:
-            - when: out.stdout.trim() != ""
+            - when: \(condition)
               replace: tagged
             - replace: untagged
-        """)
+        """
+    }
+
+    /// A branch that reads what a program wrote is reached with an output the search tries
+    /// (here its filler), written as the case's stub.
+    @Test func aBranchOnAProgramsOutputIsReachedWithAnOutputTried() throws {
+        let (tree, generated) = try generated(Self.branchingOnGitTag(when: #"out.stdout.trim() != """#))
         #expect(generated.unreached.isEmpty, "\(generated.unreached.map { $0.describe(in: tree) })")
         let (text, failures) = try failuresOfWrittenCases(tree, generated)
         #expect(text.contains(#"{ command: ["git", "tag"], exit_code: 0, stdout: "test" }"#), "\(text)")
@@ -302,26 +308,7 @@ import TestSupport
 
     /// An output none of those tried gives needs a stub written by hand.
     @Test func aBranchOnAnOutputNoneTriedGivesAsksForAStubByHand() throws {
-        let (_, generated) = try generated("""
-        version: 1
-        flow: g
-        start: ask
-        variables: { out: {} }
-        screens:
-          ask:
-            actions: [go]
-            on:
-              go:
-                run: { command: [git, tag], into: out }
-                send: check
-          tagged: { terminal: true }
-          untagged: { terminal: true }
-        on:
-          check:
-            - when: size(out.stdout) == 7
-              replace: tagged
-            - replace: untagged
-        """)
+        let (_, generated) = try generated(Self.branchingOnGitTag(when: "size(out.stdout) == 7"))
         let branch = try #require(generated.unreached.first { $0.kind == .branches })
         #expect(generated.reasons[branch] == "its guard reads a program's stdout, and no output the search tries leads there: write its stub by hand")
     }

@@ -65,8 +65,7 @@ public enum PtyDriver {
     /// Writes `flow` to `f.yaml` in a new folder and runs `flowrun run f.yaml ARGUMENTS`
     /// there, taking the steps in order.
     public static func drive(_ steps: [Step], flow: String, arguments: [String] = [], environment: [String: String] = [:]) throws -> Screen {
-        let directory = try FlowrunProcess.temporaryDirectory()
-        try flow.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        let directory = try FlowrunProcess.folder(holding: flow)
         return try drive(steps, in: directory, arguments: ["f.yaml"] + arguments, environment: environment)
     }
 

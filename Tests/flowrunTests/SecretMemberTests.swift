@@ -36,8 +36,7 @@ import TestSupport
     }
 
     @Test func onlyTheSecretMemberIsMaskedOnTheScreenAndInTheTranscriptTheResultHoldsIt() throws {
-        let directory = try FlowrunProcess.temporaryDirectory()
-        try accounts.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        let directory = try FlowrunProcess.folder(holding: accounts)
         let transcript = directory.appendingPathComponent("t.jsonl").path
         let run = try FlowrunProcess.run(["run", "f.yaml", "--plain", "--transcript", transcript, "--output", "json"],
                                          stdin: "ada\nlovelace\nadd\nbad\nshow\nquit\n", directory: directory)
@@ -54,8 +53,7 @@ import TestSupport
     /// Spec §7 1.2: a list position out of range is not assigned, with a warning shown
     /// where run-time warnings are (stderr and the transcript), at the key.
     @Test func anOutOfRangeAssignmentIsAWarningAtItsKey() throws {
-        let directory = try FlowrunProcess.temporaryDirectory()
-        try accounts.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        let directory = try FlowrunProcess.folder(holding: accounts)
         let transcript = directory.appendingPathComponent("t.jsonl").path
         let run = try FlowrunProcess.run(["run", "f.yaml", "--plain", "--transcript", transcript],
                                          stdin: "ada\nlovelace\nbad\nquit\n", directory: directory)
@@ -70,8 +68,7 @@ import TestSupport
     /// not how many elements a list computed from a secret has, nor what a secret member
     /// holds.
     @Test func anAssignmentIntoASecretThatCannotBeMadeDoesNotTellItsShape() throws {
-        let directory = try FlowrunProcess.temporaryDirectory()
-        try """
+        let directory = try FlowrunProcess.folder(holding: """
         version: 1
         flow: app
         start: s
@@ -84,7 +81,7 @@ import TestSupport
               split: { set: { tags: 'pw.split(",")', d: '{"k": pw, "n": "public"}' } }
               far: { set: { 'tags[5]': '"x"' } }
               deep: { set: { 'd["k"]["x"]': '"x"', 'd["n"]["x"]': '"x"' } }
-        """.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        """)
         let transcript = directory.appendingPathComponent("t.jsonl").path
         let run = try FlowrunProcess.run(["run", "f.yaml", "--plain", "--transcript", transcript],
                                          stdin: "a1,b2,c3\nsplit\nfar\ndeep\nquit\n", directory: directory)
@@ -144,8 +141,7 @@ import TestSupport
     /// name (`user` holds "alice" here), so the value is masked on the screen, in the
     /// transcript and in a program's stderr.
     @Test func anIndexByAMacrosBoundNameIsMaskedWhateverAVariableOfThatNameHolds() throws {
-        let directory = try FlowrunProcess.temporaryDirectory()
-        try """
+        let directory = try FlowrunProcess.folder(holding: """
         version: 1
         flow: app
         start: s
@@ -159,7 +155,7 @@ import TestSupport
               show: { say: 'mapped {{ keys(accounts).map(user, accounts[user]) }}, bound {{ cel.bind(user, "ada", accounts[user]) }}, alice {{ accounts[user] }}' }
               tell:
                 run: { command: [sh, -c, 'echo "got $P" >&2'], env: { P: '{{ cel.bind(user, "ada", accounts[user]) }}' }, into: r }
-        """.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        """)
         let transcript = directory.appendingPathComponent("t.jsonl").path
         let run = try FlowrunProcess.run(["run", "f.yaml", "--plain", "--trust", "--transcript", transcript],
                                          stdin: "lovelace\nadd\nshow\ntell\nquit\n", directory: directory)
@@ -173,8 +169,7 @@ import TestSupport
     /// A repetition over a map's keys resumes where it was though the map lost a secret
     /// member: the keys are no secret, and the elements saved are those the flow gave.
     @Test func aRepetitionOverTheKeysOfAMapThatLostASecretMemberResumes() throws {
-        let directory = try FlowrunProcess.temporaryDirectory()
-        try """
+        let directory = try FlowrunProcess.folder(holding: """
         version: 1
         flow: app
         start: s
@@ -197,7 +192,7 @@ import TestSupport
                 title: 'user {{ name }}'
                 fields: [{ id: note }]
                 terminal: true
-        """.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        """)
         let state = directory.appendingPathComponent("state.json").path
         let first = try FlowrunProcess.run(["run", "f.yaml", "--plain", "--state", state], stdin: "lovelace\nadd\neach\nfirst\n", directory: directory)
         #expect(first.status == 3, "\(first.stderr)")
@@ -210,8 +205,7 @@ import TestSupport
     /// A value that may have held secret members but holds none (`null`, from the other
     /// branch of `?:`) has nothing left out: the state saved resumes, naming nothing lost.
     @Test func aNullThatMightHaveHeldSecretMembersIsSavedAndResumes() throws {
-        let directory = try FlowrunProcess.temporaryDirectory()
-        try """
+        let directory = try FlowrunProcess.folder(holding: """
         version: 1
         flow: app
         start: s
@@ -222,7 +216,7 @@ import TestSupport
             actions: [keep, quit]
             on:
               keep: { set: { maybe: 'flag ? {"x": pw} : null', outer: '{"a": flag ? {"x": pw} : null}' } }
-        """.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        """)
         let state = directory.appendingPathComponent("state.json").path
         let first = try FlowrunProcess.run(["run", "f.yaml", "--plain", "--state", state], stdin: "lovelace\nkeep\n", directory: directory)
         #expect(first.status == 3, "\(first.stderr)")
@@ -237,8 +231,7 @@ import TestSupport
     /// `results` of a repetition whose runs held secrets, in every format; a computed
     /// `size()` is no secret and is shown.
     @Test func aFlowTestHidesComputedValuesAndResultsMadeFromSecrets() throws {
-        let directory = try FlowrunProcess.temporaryDirectory()
-        try """
+        let directory = try FlowrunProcess.folder(holding: """
         version: 1
         flow: app
         start: s
@@ -261,7 +254,7 @@ import TestSupport
               r:
                 fields: [{ id: code, type: secret }]
                 terminal: true
-        """.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        """)
         try """
         flow: f.yaml
         cases:
@@ -285,8 +278,7 @@ import TestSupport
     /// `remember: true` keeps no answer that holds a secret: not one taken from a default
     /// that reads a secret member, nor a list given a secret member since. The others are kept.
     @Test func aRememberedAnswerThatHoldsASecretIsNotKept() throws {
-        let directory = try FlowrunProcess.temporaryDirectory()
-        try """
+        let directory = try FlowrunProcess.folder(holding: """
         version: 1
         flow: app
         start: s
@@ -306,7 +298,7 @@ import TestSupport
             actions: [done]
             on:
               done: { set: { 'tags[0]': pw }, finish: true }
-        """.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        """)
         let home = directory.appendingPathComponent("state").path
         let run = try FlowrunProcess.run(["run", "f.yaml", "--plain"], stdin: "lovelace\nadd\nnext\n\na,b\n\ndone\n",
                                          directory: directory, environment: ["XDG_STATE_HOME": home])
@@ -320,8 +312,7 @@ import TestSupport
     /// A map given to a child flow's param (`with`) keeps its secrecy per member: the
     /// child shows its keys, its size and its other members, and `--state` keeps them.
     @Test func aMapGivenToAChildFlowKeepsItsSecrecyPerMember() throws {
-        let directory = try FlowrunProcess.temporaryDirectory()
-        try """
+        let directory = try FlowrunProcess.folder(holding: """
         version: 1
         flow: app
         start: s
@@ -341,7 +332,7 @@ import TestSupport
               k:
                 text: 'kid: {{ size(accts) }} {{ accts }}'
                 fields: [{ id: note }]
-        """.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        """)
         let state = directory.appendingPathComponent("state.json").path
         let run = try FlowrunProcess.run(["run", "f.yaml", "--plain", "--state", state], stdin: "lovelace\nadd\nchild\n", directory: directory)
         #expect(run.status == 3, "\(run.stderr)")
@@ -359,8 +350,7 @@ import TestSupport
     /// outside, its keys, size and other members are shown, and `--state` keeps them and
     /// names the member left out.
     @Test func aMapAChildFlowReturnsKeepsItsSecrecyPerMember() throws {
-        let directory = try FlowrunProcess.temporaryDirectory()
-        try """
+        let directory = try FlowrunProcess.folder(holding: """
         version: 1
         flow: app
         start: s
@@ -385,7 +375,7 @@ import TestSupport
                 actions: [fin]
                 on:
                   fin: { set: { 'accts["ada"]': pw }, finish: true }
-        """.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        """)
         let state = directory.appendingPathComponent("state.json").path
         let run = try FlowrunProcess.run(["run", "f.yaml", "--plain", "--state", state], stdin: "child\nlovelace\nfin\n", directory: directory)
         #expect(run.status == 3, "\(run.stderr)")

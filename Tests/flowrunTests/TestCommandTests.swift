@@ -48,8 +48,7 @@ import TestSupport
 
     /// A test file or case fixes the clock `now()` reads (cli.md 1.1), by default at 2026-01-01T00:00:00Z.
     @Test func nowIsFixedByTheFileOrTheCase() throws {
-        let directory = try FlowrunProcess.temporaryDirectory()
-        try """
+        let directory = try FlowrunProcess.folder(holding: """
         version: 1
         flow: app
         start: s
@@ -57,7 +56,7 @@ import TestSupport
           s:
             actions: [when]
             on: { when: { say: "{{ now() }} {{ today() }}" } }
-        """.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        """)
         try """
         flow: f.yaml
         now: 2026-03-04T05:06:07Z
@@ -98,8 +97,7 @@ import TestSupport
 
     /// `answers` take what `--answers` takes (cli.md 1.1): a list for a multichoice field.
     @Test func answersTakeAListForAMultichoiceFieldAsAnswersFilesDo() throws {
-        let directory = try FlowrunProcess.temporaryDirectory()
-        try """
+        let directory = try FlowrunProcess.folder(holding: """
         version: 1
         flow: app
         start: s
@@ -108,7 +106,7 @@ import TestSupport
             fields: [{ id: toppings, type: multichoice, options: [cheese, ham, olives] }]
             actions: [done]
             on: { done: { finish: true } }
-        """.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        """)
         try """
         flow: f.yaml
         cases:

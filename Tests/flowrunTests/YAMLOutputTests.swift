@@ -45,8 +45,7 @@ import FlowYAML
 
     /// The run's result as `--output` `format` gives it, each answer typed on its line.
     private func result(_ format: String) throws -> String {
-        let directory = try FlowrunProcess.temporaryDirectory()
-        try Self.flow.write(to: directory.appendingPathComponent("f.yaml"), atomically: true, encoding: .utf8)
+        let directory = try FlowrunProcess.folder(holding: Self.flow)
         let stdin = Self.answers.map { $0 + "\n" }.joined() + "quit\n"
         let outcome = try FlowrunProcess.run(["run", "f.yaml", "--output", format], stdin: stdin, directory: directory)
         #expect(outcome.status == 0, "\(outcome.stderr)")
