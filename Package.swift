@@ -1,6 +1,14 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// libyaml and RE2 are linked from their static archives on Linux (the `-dev` packages
+/// install both), so a flowrun binary needs no shared library beyond the C and C++
+/// runtimes, and the loader has two fewer libraries to map and bind at each start
+/// (docs/decisions.md, "Start-up"). Elsewhere, the shared library.
+func linkedStatically(_ library: String) -> [LinkerSetting] {
+    [.linkedLibrary(":lib\(library).a", .when(platforms: [.linux])), .linkedLibrary(library, .when(platforms: [.macOS]))]
+}
+
 let package = Package(
     name: "flowrun",
     // Synchronization's Atomic and Mutex (signals, validating files in parallel) need macOS 15.
@@ -18,22 +26,19 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", .upToNextMinor(from: "1.8.1")),
     ],
     targets: [
-        // libyaml, from Debian's libyaml-dev. Only FlowYAML/YAML/EventParser.swift imports it.
-        .systemLibrary(
-            name: "CYAML",
-            pkgConfig: "yaml-0.1",
-            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
-        ),
+        // libyaml's header, from Debian's libyaml-dev. Only FlowYAML/YAML/EventParser.swift
+        // imports it; FlowYAML links the library (below).
+        .systemLibrary(name: "CYAML"),
         // RE2, from Debian's libre2-dev: a C face over its C++ API. Only
         // FlowExpressions/RegexPattern.swift imports it.
-        .target(name: "CRE2", linkerSettings: [.linkedLibrary("re2")]),
+        .target(name: "CRE2", linkerSettings: linkedStatically("re2")),
         // glibc's <malloc.h>, for `mallopt` and `malloc_trim`. Only flowrun's AllocatorTuning.swift imports it.
         .systemLibrary(name: "CMalloc"),
         // The engine in three layers, each importing only the ones below it:
         // FlowYAML (the YAML tree with positions, diagnostics, text for a terminal),
         // FlowExpressions (the expression language: values, parser, checker, evaluator),
         // FlowKit (the flow model, loading, checks, analysis, runtime, flow tests, reports).
-        .target(name: "FlowYAML", dependencies: ["CYAML"]),
+        .target(name: "FlowYAML", dependencies: ["CYAML"], linkerSettings: linkedStatically("yaml")),
         .target(name: "FlowExpressions", dependencies: ["FlowYAML", "CRE2"]),
         .target(name: "FlowKit", dependencies: ["FlowYAML", "FlowExpressions"]),
         .executableTarget(
