@@ -77,7 +77,7 @@ public struct Template: Sendable {
         return .success(Template(text: text, parts: parts))
     }
 
-    private static func hasOpeningBraces(_ text: String) -> Bool {
+    package static func hasOpeningBraces(_ text: String) -> Bool {
         var text = text
         // The bytes in place: faster than the `utf8` view's iterator over every label and text.
         return text.withUTF8 { bytes in

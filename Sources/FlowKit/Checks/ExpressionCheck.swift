@@ -77,9 +77,7 @@ struct ExpressionCheck: Check {
         for text in [field.placeholder, field.message] { template(text, scope) }
         expression(field.when, scope, expecting: .bool, order: order)
         if case .expression(let options)? = field.options { expression(options, scope, expecting: .list(.dyn)) }
-        if let value = field.defaultValue, value.scalarKind == .string, let text = value.string, text.contains("{{") {
-            template(Located(text, at: SourceLocation(value)), scope, order: order)
-        }
+        if let text = field.defaultTemplate { template(text, scope, order: order) }
         for rule in field.rules {
             switch rule.test {
             case .rule(let source): expression(source, scope, expecting: .bool, order: order)

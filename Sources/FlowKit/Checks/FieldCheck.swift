@@ -42,7 +42,8 @@ enum FieldCheck: Check {
             }
         }
         let optionValues = checkOptions(field, into: &diagnostics)
-        if let value = field.defaultValue, let problem = defaultProblem(value, field: field, pattern: pattern, options: optionValues) {
+        if let value = field.defaultValue, field.defaultTemplate == nil,
+           let problem = field.type.value.kind.defaultProblem(value, for: field, pattern: pattern, options: optionValues) {
             diagnostics.append(Diagnostic(.badDefault, "the default \(problem)", at: SourceLocation(value)))
         }
         return diagnostics
@@ -70,11 +71,5 @@ enum FieldCheck: Check {
                                           at: SourceLocation(node), notes: [Diagnostic.Note("first listed here", at: SourceLocation(first))]))
         }
         return values.map(\.value)
-    }
-
-    /// Why a literal default does not satisfy its field, or nil if it does (or is a template).
-    private static func defaultProblem(_ node: Node, field: Field, pattern: RegexPattern?, options: [ScalarValue]?) -> String? {
-        if node.kind == .scalar, node.scalarKind == .string, node.string?.contains("{{") == true { return nil }
-        return field.type.value.kind.defaultProblem(node, for: field, pattern: pattern, options: options)
     }
 }

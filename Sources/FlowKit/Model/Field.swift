@@ -1,4 +1,5 @@
 import FlowYAML
+import FlowExpressions
 
 /// An input field of a screen (spec §6).
 public struct Field: Sendable {
@@ -19,6 +20,12 @@ public struct Field: Sendable {
     @OutOfLine public var options: FieldOptions? = nil
     @OutOfLine public var when: Located<String>? = nil
     @OutOfLine public var message: Located<String>? = nil
+
+    /// The default's text when it is a template (a string holding `{{`); nil for a literal.
+    public var defaultTemplate: Located<String>? {
+        guard let node = defaultValue, node.scalarKind == .string, let text = node.string, Template.hasOpeningBraces(text) else { return nil }
+        return Located(text, at: SourceLocation(node))
+    }
 }
 
 /// The kinds of answer a field takes; each type's rules are its `FieldKind` (`FieldType.kind`).

@@ -157,8 +157,8 @@ private struct ResponderTreeCompiler {
     private mutating func compile(_ field: Field) -> ResponderTree.FieldNode {
         var defaultValue: ResponderTree.DefaultValue?
         if let node = field.defaultValue {
-            if node.scalarKind == .string, let text = node.string, text.contains("{{") {
-                defaultValue = .template(template(Located(text, at: SourceLocation(node))))
+            if let text = field.defaultTemplate {
+                defaultValue = .template(template(text))
             } else if field.type.value.kind.takesDefaultAsText, node.kind == .scalar, let text = node.string {
                 // `default: 12345` on a text field is the text "12345".
                 defaultValue = .literal(.string(text))
