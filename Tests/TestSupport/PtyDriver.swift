@@ -63,16 +63,20 @@ public enum PtyDriver {
     }
 
     /// Writes `flow` to `f.yaml` in a new folder and runs `flowrun run f.yaml ARGUMENTS`
-    /// there, taking the steps in order.
-    public static func drive(_ steps: [Step], flow: String, arguments: [String] = [], environment: [String: String] = [:]) throws -> Screen {
+    /// there, taking the steps in order. With `stdoutOnTerminal`, the result document is
+    /// written on the terminal too (`Screen.stdout` is then empty).
+    public static func drive(_ steps: [Step], flow: String, arguments: [String] = [], environment: [String: String] = [:],
+                             stdoutOnTerminal: Bool = false) throws -> Screen {
         let directory = try FlowrunProcess.folder(holding: flow)
-        return try drive(steps, in: directory, arguments: ["f.yaml"] + arguments, environment: environment)
+        return try drive(steps, in: directory, arguments: ["f.yaml"] + arguments, environment: environment, stdoutOnTerminal: stdoutOnTerminal)
     }
 
     /// Runs `flowrun run ARGUMENTS` in `directory`, taking the steps in order.
-    public static func drive(_ steps: [Step], in directory: URL, arguments: [String], environment: [String: String] = [:]) throws -> Screen {
+    public static func drive(_ steps: [Step], in directory: URL, arguments: [String], environment: [String: String] = [:],
+                             stdoutOnTerminal: Bool = false) throws -> Screen {
         let stepsJSON = String(decoding: try JSONSerialization.data(withJSONObject: steps.map(\.json)), as: UTF8.self)
-        let outcome = try ProcessRunner.run("/usr/bin/env", ["python3", script, stepsJSON, FlowrunProcess.executable.path, "run"] + arguments,
+        let options = stdoutOnTerminal ? ["--stdout-on-terminal"] : []
+        let outcome = try ProcessRunner.run("/usr/bin/env", ["python3", script] + options + [stepsJSON, FlowrunProcess.executable.path, "run"] + arguments,
                                             directory: directory, environment: environment, timeout: 60)
         return try JSONDecoder().decode(Screen.self, from: Data(outcome.stdout.utf8))
     }

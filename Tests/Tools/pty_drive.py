@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Drives a program on a pseudo-terminal, as a person at a terminal would.
 
-usage: pty_drive.py STEPS_JSON CMD [ARG...]
+usage: pty_drive.py [--stdout-on-terminal] STEPS_JSON CMD [ARG...]
 
 STEPS_JSON is a list of steps: {"send": "text"} writes keys (use \\u001b for Esc,
 \\u0003 for Ctrl-C, \\u001b[B for the down arrow); {"send_bytes": [255, 13]} writes
@@ -13,7 +13,8 @@ program gets SIGWINCH). The terminal starts at 24 rows of 80 columns.
 Prints one JSON object: "screen" (everything written to the terminal), "rendered" (what
 a person reads on it at the end: the scroll-back and the screen as a small terminal
 emulator draws them, one line per row, without colours), "stdout" (the program's
-standard output, which is not the terminal), "status" (exit status, or
+standard output, which is not the terminal: with --stdout-on-terminal it is, and this is
+empty), "status" (exit status, or
 -signal), "expect_failed" (the first expectation not met, or null), and
 "terminal_restored" (whether the terminal's modes are the same after the run as before).
 """
@@ -126,12 +127,16 @@ class Emulator:
 
 
 def main(argv):
+    stdout_on_terminal = argv[1] == "--stdout-on-terminal"
+    if stdout_on_terminal:
+        argv = argv[1:]
     steps = json.loads(argv[1])
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     before = termios.tcgetattr(slave)
     env = dict(os.environ, TERM="xterm-256color")
-    process = subprocess.Popen(argv[2:], stdin=slave, stderr=slave, stdout=subprocess.PIPE, env=env, start_new_session=True)
+    process = subprocess.Popen(argv[2:], stdin=slave, stderr=slave, stdout=slave if stdout_on_terminal else subprocess.PIPE,
+                               env=env, start_new_session=True)
     screen = bytearray()
     lock = threading.Lock()
 
@@ -200,7 +205,7 @@ def main(argv):
     print(json.dumps({
         "screen": screen.decode("utf-8", "replace"),
         "rendered": emulator.text(),
-        "stdout": stdout.decode("utf-8", "replace"),
+        "stdout": (stdout or b"").decode("utf-8", "replace"),
         "status": process.returncode,
         "expect_failed": expect_failed,
         "terminal_restored": before == after,

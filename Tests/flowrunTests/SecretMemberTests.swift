@@ -45,9 +45,24 @@ import TestSupport
         let recorded = try String(contentsOfFile: transcript, encoding: .utf8)
         #expect(recorded.contains(#""text":"2 accounts: {ada: ******, alice: wonderland}""#), "\(recorded)")
         for shown in [run.stderr, recorded] { #expect(!shown.contains("lovelace")) }
-        // The result holds secrets (the caller asked for them).
+        // The result holds secrets (the program reading stdout asked for them).
         let values = (try json(run.stdout)["values"] as? [String: [String: Any]])?["app"]
         #expect(values?["accounts"] as? [String: String] == ["alice": "wonderland", "ada": "lovelace"])
+    }
+
+    /// On a terminal, a person reads the result: the secret answer and the secret member
+    /// show as the mask, the other members and answers as they are.
+    @Test func theResultOnATerminalMasksTheSecretAndTheSecretMember() throws {
+        let screen = try PtyDriver.drive([.expect("User"), .send("ada\r"), .expect("Pw"), .send("lovelace\r"),
+                                          .expect("Actions"), .send("add\r"), .expect("Actions"), .send("quit\r"), .expect("status")],
+                                         flow: accounts, arguments: ["--plain"], stdoutOnTerminal: true)
+        #expect(screen.expect_failed == nil, "\(screen.rendered)")
+        #expect(screen.status == 0, "\(screen.rendered)")
+        for shown in [#""pw" : "******""#, #""user" : "ada""#, #""ada" : "******""#, #""alice" : "wonderland""#] {
+            #expect(screen.rendered.contains(shown), "\(shown) in \(screen.rendered)")
+        }
+        #expect(!screen.screen.contains("lovelace"), "\(screen.screen)")
+        #expect(screen.terminal_restored)
     }
 
     /// Spec §7 1.2: a list position out of range is not assigned, with a warning shown

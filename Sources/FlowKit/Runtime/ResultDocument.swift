@@ -13,11 +13,16 @@ public struct ResultDocument: Sendable {
     public let values: [String: [String: Value]]
 
     /// The session's result; `outcome` replaces the session's own where the front end
-    /// stopped the run (a signal, or `--defaults` with no answer to give).
-    public init(session: Session, outcome: RunOutcome? = nil) {
+    /// stopped the run (a signal, or `--defaults` with no answer to give). With
+    /// `maskingSecrets` (the document goes to a terminal, where a person reads it), each
+    /// secret, or secret member of a list or map, shows as the mask (`Session.shown`).
+    public init(session: Session, outcome: RunOutcome? = nil, maskingSecrets: Bool = false) {
         self.outcome = outcome ?? session.outcome ?? RunOutcome(.incomplete, exitCode: 3)
         path = session.path
-        values = session.values
+        let values = session.values
+        self.values = maskingSecrets ? Dictionary(uniqueKeysWithValues: values.map { flow, variables in
+            (flow, Dictionary(uniqueKeysWithValues: variables.map { name, value in (name, session.shown(value, of: flow, name: name)) }))
+        }) : values
     }
 
     /// The last screen shown (its id), or nil before any.

@@ -205,7 +205,8 @@ extension FlowRun {
             }
             // Every way a started run ends prints the result document (cli.md), and its
             // message on stderr whatever the format (a --defaults stop said it already).
-            let result = ResultDocument(session: finished, outcome: stop)
+            // Secrets reach a program reading stdout, which asked for them, never a terminal.
+            let result = ResultDocument(session: finished, outcome: stop, maskingSecrets: Console.isTerminal(.standardOutput))
             if output == .env, let clash = result.envClashes.first {
                 throw RunFailure("--output env: '\(clash.0)' and '\(clash.1)' have the same shell name; use --output json").exit()
             }
