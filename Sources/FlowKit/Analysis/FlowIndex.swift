@@ -75,6 +75,23 @@ final class FlowIndex: Sendable {
         return child(of: flow, named: name).map(Target.flow)
     }
 
+    /// The flows some branch starts with `for_each`: its `push` or `replace` names a
+    /// child flow, which then runs once for each element.
+    func repeatedFlows() -> Set<Int> {
+        var repeated = Set<Int>()
+        for position in flows.indices {
+            flows[position].flow.forEachBranch { branch in
+                guard branch.launch?.forEach != nil else { return }
+                switch branch.transition?.value {
+                case .push(let name)?, .replace(let name)?:
+                    if case .flow(let child)? = target(name, in: position) { repeated.insert(child) }
+                default: break
+                }
+            }
+        }
+        return repeated
+    }
+
     /// Whether the flow's `start` names one of its screens or child flows.
     func startResolves(_ flow: Int) -> Bool {
         flows[flow].flow.start.flatMap { target($0.value, in: flow) } != nil

@@ -86,18 +86,7 @@ final class ScopeTables: Sendable {
         typedVariables = index.flows.indices.map { Self.ownVariables(of: index.flows[$0].flow) }
         listedOptions = index.flows.indices.map { Self.ownFieldOptions(of: index.flows[$0].flow) }
         hasListedOptions = listedOptions.contains { !$0.isEmpty }
-        var repeated = Set<Int>()
-        for position in index.flows.indices {
-            index.flows[position].flow.forEachBranch { branch in
-                guard branch.launch?.forEach != nil else { return }
-                switch branch.transition?.value {
-                case .push(let name)?, .replace(let name)?:
-                    if case .flow(let child)? = index.target(name, in: position) { repeated.insert(child) }
-                default: break
-                }
-            }
-        }
-        repeatedFlows = repeated
+        repeatedFlows = index.repeatedFlows()
     }
 
     /// Whether some branch starts the flow with `for_each`, so that `flowid.results` reads its runs' results.

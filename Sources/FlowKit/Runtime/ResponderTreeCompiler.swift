@@ -38,7 +38,7 @@ extension ResponderTree {
                   flowsByID: Dictionary(compiler.flows.enumerated().map { ($1.id, $0) }) { first, _ in first },
                   actionNames: compiler.actions.names, actionNumbers: compiler.actions.numbers,
                   subtreeEnds: compiler.index.flows.indices.map { compiler.index.subtree(of: $0).upperBound },
-                  postedNotifications: compiler.posted, repeatedFlows: compiler.repeated.sorted())
+                  postedNotifications: compiler.posted, repeatedFlows: compiler.index.repeatedFlows().sorted())
     }
 }
 
@@ -66,8 +66,6 @@ private struct ResponderTreeCompiler {
     var problems: [CompileError] = []
     /// The notifications some branch posts.
     var posted = Set<String>()
-    /// The flows some branch starts with `for_each`.
-    var repeated = Set<Int>()
 
     /// Whether expressions and templates are parsed and typed: only for running.
     private let forRunning: Bool
@@ -225,12 +223,6 @@ private struct ResponderTreeCompiler {
         let launch = branch.launch.map { launch in
             ResponderTree.LaunchNode(arguments: forRunning ? arguments(launch.arguments) : [], forEach: expression(launch.forEach),
                                      element: launch.element?.value, index: launch.index?.value)
-        }
-        if launch?.forEach != nil {
-            switch transition {
-            case .push(.flow(let child)?)?, .replace(.flow(let child)?)?: repeated.insert(child)
-            default: break
-            }
         }
         let commands = forRunning ? branch.commands.map { command in compile(command) } : []
         return ResponderTree.BranchNode(when: expression(branch.when), assignments: assignments, say: forRunning ? template(branch.say) : nil,
