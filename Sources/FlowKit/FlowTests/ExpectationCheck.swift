@@ -58,12 +58,12 @@ struct ExpectationCheck {
         let name = "\(flow).\(variable)"
         let values = session.values
         guard let variables = values[flow] else {
-            let hint = NearestName.suggest(flow, among: Array(values.keys)).map { "; did you mean '\($0)'?" } ?? ""
+            let hint = NearestName.hint(for: flow, among: Array(values.keys))
             return TestFailure("values: there is no flow '\(flow)'\(hint)", at: expected.flow.location)
         }
         guard let actual = variables[variable] else {
             let hint = PrivateName.isPrivate(variable) ? ": a name that starts with '_' is private, and in no output"
-                : NearestName.suggest(variable, among: Array(variables.keys)).map { "; did you mean '\($0)'?" } ?? ""
+                : NearestName.hint(for: variable, among: Array(variables.keys))
             return TestFailure("values: the flow '\(flow)' has no variable '\(variable)'\(hint)", at: expected.name.location)
         }
         guard var difference = ValueSubset.firstDifference(expected: expected.value, actual: actual) else { return nil }

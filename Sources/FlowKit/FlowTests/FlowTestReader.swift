@@ -174,7 +174,7 @@ extension NodeReader {
             } else {
                 let statuses = ["finished", "exited", "cancelled", "incomplete", "failed"]
                 report(.typeMismatch, "'\(text.value)' is not a status; a run ends \(statuses.joined(separator: ", "))", at: status,
-                       fix: NearestName.suggest(text.value, among: statuses).map { Diagnostic.Fix("did you mean '\($0)'?", replacement: $0) })
+                       fix: .nearest(to: text.value, among: statuses))
             }
         }
         expect.exitCode = keys[.exitCode].flatMap { integer($0, what: "'exit_code'") }

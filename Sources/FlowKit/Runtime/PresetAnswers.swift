@@ -150,8 +150,7 @@ public struct PresetAnswers: Sendable {
         }
         if unique.isEmpty {
             let names = fields.map(\.field.id) + fields.map { "\(tree.flows[$0.flow].id).\($0.field.id)" }
-            let hint = NearestName.suggest(key, among: names).map { "; did you mean '\($0)'?" } ?? ""
-            throw Unresolved(reason: "\(MessageText.quoted(key)) names no field of the flow\(hint)")
+            throw Unresolved(reason: "\(MessageText.quoted(key)) names no field of the flow" + NearestName.hint(for: key, among: names))
         }
         let qualified = unique.map { "\(tree.flows[$0.flow].id).\($0.field.id)" }.sorted()
         throw Unresolved(reason: "\(MessageText.quoted(key)) names fields in several flows; write one of \(qualified.joined(separator: ", "))")

@@ -24,6 +24,12 @@ public enum NearestName {
         return best?.name
     }
 
+    /// "; did you mean 'candidate'?" for the candidate `suggest` finds, to end a message;
+    /// empty when none is close.
+    public static func hint(for name: String, among candidates: [String]) -> String {
+        suggest(name, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    }
+
     /// Edits (insert, delete, substitute, swap two neighbours) turning `a` into `b`.
     static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         if a.isEmpty { return b.count }

@@ -34,8 +34,7 @@ extension FlowRun {
             guard matches.count == 1 else {
                 let names = tree.screens.map(\.pathName)
                 if matches.isEmpty {
-                    let suggestion = NearestName.suggest(screen, among: names + tree.screens.map(\.id))
-                    Console.error("no screen or notification '\(screen)' in \(flow)" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+                    Console.error("no screen or notification '\(screen)' in \(flow)" + NearestName.hint(for: screen, among: names + tree.screens.map(\.id)))
                 } else {
                     let candidates = matches.map { tree.screens[$0].pathName }
                     Console.error("'\(screen)' names several screens: \(candidates.joined(separator: ", ")); write flow/screen")
