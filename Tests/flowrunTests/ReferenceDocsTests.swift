@@ -121,4 +121,35 @@ import TestSupport
         let where_ = lineOf.sorted { $0.value < $1.value }.map { "\($0.key): docs/language.md:\($0.value)" }.joined(separator: "\n")
         #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)\nthe examples:\n\(where_)")
     }
+
+    /// docs/flow-tests.md opens with a test file of the demo that uses every key: it passes.
+    @Test func flowTestsPageSamplePasses() throws {
+        let sample = try #require(MarkdownPage(path: "docs/flow-tests.md").codeBlocks.first { $0.info.first == "yaml" })
+        let folder = try FlowrunProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for flow in ["signin.yaml", "reset-password.yaml"] {
+            try FileManager.default.copyItem(at: Fixtures.packageRoot.appendingPathComponent("Flows/\(flow)"), to: folder.appendingPathComponent(flow))
+        }
+        try sample.text.write(to: folder.appendingPathComponent("sample.flowtest.yaml"), atomically: true, encoding: .utf8)
+        let outcome = try FlowrunProcess.run(["test", "sample.flowtest.yaml"], directory: folder, environment: ["NO_COLOR": "1"])
+        #expect(outcome.status == 0, "docs/flow-tests.md:\(sample.line): \(outcome.stdout)\(outcome.stderr)")
+        #expect(outcome.stdout.contains("1 case: 1 passed"), "\(outcome.stdout)")
+    }
+
+    /// docs/flowrun.1 lists every option of every subcommand under that subcommand: a page
+    /// older than the tool fails here (docs/generate-man-page.sh writes it anew).
+    @Test func manPageListsEveryOption() throws {
+        let page = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("docs/flowrun.1"), encoding: .utf8)
+        let sections = Dictionary(page.components(separatedBy: "\n.It Em ").dropFirst().map { section in
+            (String(section.prefix { !$0.isNewline }), section)
+        }) { first, _ in first }
+        for command in try Self.commands() where command.name != "help" {
+            let section = try #require(sections[command.name], "docs/flowrun.1 has no section for \(command.name)")
+            let items = section.split(separator: "\n").filter { $0.hasPrefix(".It Fl ") }
+                .flatMap { $0.split(whereSeparator: { $0 == " " || $0 == "," }) }.map(String.init)
+            for long in command.options.joined() where long.hasPrefix("--") && !items.contains(String(long.dropFirst())) {
+                Issue.record("docs/flowrun.1, \(command.name): no \(long) (docs/generate-man-page.sh writes the page anew)")
+            }
+        }
+    }
 }
