@@ -337,13 +337,17 @@ import TestSupport
               path_includes: [main/home, login/credentials]
               values:
                 app: { sign_in: 1 }
-                nosuchflow: { x: 1 }
+                nosuchflow: { x: 1, y: 2 }
+                mian: {}
         """)
         let outcome = try FlowrunProcess.run(["test", file.path])
         #expect(outcome.status == 1)
         #expect(outcome.stdout.contains("\(position(of: "login/credentials", after: "path_includes", in: text)): error: path_includes: login/credentials"), "\(outcome.stdout)")
         #expect(outcome.stdout.contains("\(position(of: "sign_in", after: "app:", in: text)): error: values: the flow 'app' has no variable 'sign_in'; did you mean 'sign_ins'?"), "\(outcome.stdout)")
         #expect(outcome.stdout.contains("\(position(of: "nosuchflow", after: "nosuchflow", in: text)): error: values: there is no flow 'nosuchflow'"), "\(outcome.stdout)")
+        #expect(outcome.stdout.components(separatedBy: "there is no flow 'nosuchflow'").count == 2, "once for the flow, not per variable: \(outcome.stdout)")
+        // A flow expected with no variables must still be one of the flow's.
+        #expect(outcome.stdout.contains("\(position(of: "mian", after: "mian", in: text)): error: values: there is no flow 'mian'; did you mean 'main'?"), "\(outcome.stdout)")
     }
 
     /// An untrusted test file cannot read any file as its flow: `flow: /proc/self/environ`

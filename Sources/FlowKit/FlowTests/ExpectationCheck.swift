@@ -31,7 +31,12 @@ struct ExpectationCheck {
             failures.append(TestFailure("path_includes: \(missing.value) is not shown in this order", at: missing.location,
                                         detail: ["shown: " + (path.isEmpty ? "nothing" : path.joined(separator: ", "))]))
         }
-        failures += expect.values.compactMap(valueFailure)
+        let values = session.values
+        for flow in expect.valueFlows where values[flow.value] == nil {
+            failures.append(TestFailure("values: there is no flow '\(flow.value)'" + NearestName.hint(for: flow.value, among: Array(values.keys)),
+                                        at: flow.location))
+        }
+        failures += expect.values.compactMap { valueFailure($0, in: values) }
         if let missing = ListDiff.firstMissing(expect.said, in: said) {
             failures.append(TestFailure("said: \(YAMLWriter.doubleQuoted(missing.value)) was not said (in this order)", at: missing.location,
                                         detail: said.isEmpty ? ["nothing was said"] : said.map { "said: \(YAMLWriter.doubleQuoted($0))" }))
@@ -53,14 +58,12 @@ struct ExpectationCheck {
         return expected.contains("/") ? expected == shown : shown.split(separator: "/").last.map(String.init) == expected
     }
 
-    private func valueFailure(_ expected: ExpectedValue) -> TestFailure? {
+    /// How `expected` differs from `values`, the run's; nil where it holds, or where its
+    /// flow is none of the run's (reported once for the flow).
+    private func valueFailure(_ expected: ExpectedValue, in values: [String: [String: Value]]) -> TestFailure? {
         let (flow, variable) = (expected.flow.value, expected.name.value)
         let name = "\(flow).\(variable)"
-        let values = session.values
-        guard let variables = values[flow] else {
-            let hint = NearestName.hint(for: flow, among: Array(values.keys))
-            return TestFailure("values: there is no flow '\(flow)'\(hint)", at: expected.flow.location)
-        }
+        guard let variables = values[flow] else { return nil }
         guard let actual = variables[variable] else {
             let hint = PrivateName.isPrivate(variable) ? ": a name that starts with '_' is private, and in no output"
                 : NearestName.hint(for: variable, among: Array(variables.keys))

@@ -48,6 +48,9 @@ public struct Expectations: Sendable {
     public var pathIncludes: [Located<String>]?
     /// Variables that must have these values (`ValueSubset`); others are not checked.
     public var values: [ExpectedValue] = []
+    /// The flows `values` names, each of which must be one of the flow's, with variables
+    /// listed or none (`{}`).
+    public var valueFlows: [Located<String>] = []
     /// The run's final message (an `exit`'s or a stop's), whole, as shown.
     public var message: Located<String>?
     /// Messages said (a branch's `say`), in this order, others allowed between them.

@@ -185,6 +185,7 @@ extension NodeReader {
         expect.pathIncludes = keys[.pathIncludes].flatMap { screenList($0, what: "'path_includes'") }
         if let values = keys[.values] {
             for (flow, _, variables) in idMapping(values, what: "'values'") {
+                expect.valueFlows.append(flow)
                 for (name, _, value) in idMapping(variables, what: "the values of '\(flow.value)'") {
                     expect.values.append(ExpectedValue(flow: flow, name: name, value: Value(literal: value),
                                                        location: SourceLocation(value)))
