@@ -530,11 +530,43 @@ import TestSupport
     @Test func aSearchCutShortByMaxStatesSaysWhatItDidNotReach() throws {
         let bounded = try FlowrunProcess.run(["test", "--generate", "Flows/notes.yaml", "-o", "-", "--max-states", "3"], directory: root)
         #expect(bounded.status == 0, "\(bounded.stderr)")
-        #expect(bounded.stderr.contains("the search stopped after 3 states"), "\(bounded.stderr)")
+        #expect(bounded.stderr.contains("the search stopped at --max-states 3"), "\(bounded.stderr)")
         #expect(bounded.stderr.contains("  screen notes/saved: the search stopped before it"), "\(bounded.stderr)")
         #expect(bounded.stderr.contains("not covered:"), "\(bounded.stderr)")
         let misplaced = try FlowrunProcess.run(["test", "Flows", "--max-states", "3"], directory: root)
         #expect(misplaced.status == 64, "\(misplaced.stderr)")
+    }
+
+    /// A case carried to an end of the run reaches what the bounded search did not: that is
+    /// covered, and not listed as missed.
+    @Test func whatTheWrittenCasesReachIsNotListedAsNotReached() throws {
+        let directory = try FlowrunProcess.folder(holding: """
+        version: 1
+        flow: door
+        start: keypad
+        variables: { tries: 0 }
+        screens:
+          keypad:
+            fields:
+              - { id: code, required: true }
+            actions: [open]
+            on:
+              open:
+                - when: code == "4321"
+                  replace: inside
+                - set: { tries: tries + 1 }
+                  say: Wrong code.
+          inside:
+            terminal: true
+        """)
+        let bounded = try FlowrunProcess.run(["test", "--generate", "f.yaml", "-o", "-", "--max-states", "2"], directory: directory)
+        #expect(bounded.status == 0, "\(bounded.stderr)")
+        #expect(bounded.stdout.contains("screen: \"door/inside\""), "the case reaches the screen: \(bounded.stdout)")
+        #expect(bounded.stderr.contains("the search stopped at --max-states 2 with 1 item(s) not reached"), "\(bounded.stderr)")
+        #expect(bounded.stderr.contains("  branch screen 'keypad' on open #2: the search stopped before it"), "\(bounded.stderr)")
+        for covered in ["screen door/inside:", "action open on door/keypad:", "on open #1"] {
+            #expect(!bounded.stderr.contains(covered), "\(covered) is covered by the case: \(bounded.stderr)")
+        }
     }
 
     /// A search that would run for hours stops at SIGINT, exits 130 and writes nothing.

@@ -25,13 +25,15 @@ public struct TestGenerator: Sendable {
         /// Each case's input lines, a name saying what it was made to reach, and stubs for
         /// the programs that fail or write an output in it (every other one succeeds with no output).
         public var cases: [(name: String, input: [String], stubs: [CommandStub])]
-        /// What the search did not reach within its bounds.
+        /// What the search did not reach within its bounds (carrying a case to an end of
+        /// the run may still reach some of it).
         public var unreached: [CoverageItem]
         /// Why, for each item not reached.
         public var reasons: [CoverageItem: String]
         /// Whether the search stopped at `maxStates` (rather than running out of states).
         public var stoppedAtBound: Bool
-        /// The states the search visited, for reports and benchmarks.
+        /// The states the search visited (it stops at the first step past `maxStates`), for
+        /// reports and benchmarks; carrying the cases to an end of the run is not counted.
         public var statesSearched: Int
         /// Whether a signal (`Interruption`) cut the search short.
         public var interrupted: Bool
@@ -43,6 +45,8 @@ public struct TestGenerator: Sendable {
         var search = StateSearch(tree: tree, live: live, candidates: InputCandidates(tree: tree, live: live), maxStates: maxStates, maxDepth: maxDepth)
         let wanted = Set(universe.items)
         let firstHits = search.explore(until: wanted)
+        // Counted before the cases are carried to an end, which adds states of its own.
+        let explored = search.nodes.count
         let targets = Set(firstHits.values)
         let ancestors = Set(targets.flatMap { search.ancestors(of: $0).dropFirst() })
         let leaves = targets.subtracting(ancestors).sorted()
@@ -62,11 +66,11 @@ public struct TestGenerator: Sendable {
             return (name, input, search.nodes[leaf].stubs)
         }
         let unreached = universe.items.filter { firstHits[$0] == nil }
-        let bounded = search.nodes.count >= maxStates
+        let bounded = explored >= maxStates
         let reached = Set(firstHits.keys)
         return Generated(cases: cases, unreached: unreached,
                          reasons: Dictionary(uniqueKeysWithValues: unreached.map { ($0, reason($0, reached: reached, bounded: bounded, live: live)) }),
-                         stoppedAtBound: bounded, statesSearched: search.nodes.count, interrupted: Interruption.isRequested)
+                         stoppedAtBound: bounded, statesSearched: explored, interrupted: Interruption.isRequested)
     }
 
     /// Why the search did not reach an item: the bound, a guard that reads a program's
