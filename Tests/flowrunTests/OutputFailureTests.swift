@@ -68,4 +68,26 @@ struct OutputFailureTests {
         #expect(transcript.status == 74, "\(transcript.stderr)")
         #expect(transcript.stdout.contains("\"status\" : \"cancelled\""), "the result document is still printed")
     }
+
+    /// A run stopped by a signal says its progress was saved only when the save was made.
+    @Test func anInterruptedRunWhoseStateCouldNotBeWrittenDoesNotSayItWasSaved() throws {
+        // The first save is small enough; the one after a long answer passes the limit.
+        let directory = try FlowrunProcess.folder(holding: """
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            fields: [{ id: a }, { id: b }]
+            actions: [quit]
+        """)
+        let answer = String(repeating: "x", count: 2_000)
+        let script = "ulimit -f 1; (printf '\(answer)\\n'; sleep 5) | \"$0\" run f.yaml --state state.json & p=$!; sleep 1; kill -TERM $p; wait $p"
+        let outcome = try ProcessRunner.run("/bin/sh", ["-c", script, FlowrunProcess.executable.path], directory: directory)
+        #expect(outcome.status == 74, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("cannot write 'state.json': File too large"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("interrupted"), "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("progress saved"), "\(outcome.stderr)")
+        #expect(!outcome.stdout.contains("progress saved"), "the result's message too: \(outcome.stdout)")
+    }
 }

@@ -199,7 +199,8 @@ extension FlowRun {
             let answersSaved = saveAnswers.map { AtomicFile.replaceReporting($0, with: Array(finished.savedAnswers.utf8)) } ?? true
             memory?.save(finished.answersToRemember)
             if interrupted {
-                let message = "interrupted" + (saving.map { "; progress saved in \($0)" } ?? "")
+                // Said only of a save that was made: a failed one was reported, and exits 74.
+                let message = "interrupted" + (saved ? saving.map { "; progress saved in \($0)" } ?? "" : "")
                 stop = RunOutcome(.interrupted, exitCode: Int(Signals.exitStatus ?? 130), message: message)
                 Console.emit("\n", to: .standardError)
             }
