@@ -537,6 +537,20 @@ import TestSupport
         #expect(misplaced.status == 64, "\(misplaced.stderr)")
     }
 
+    /// A flow whose start the search cannot get past (a used flow run on its own) gets a
+    /// test file with no case, which `flowrun test` reads.
+    @Test func aGeneratedFileWithNoCaseIsATestFile() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        try FileManager.default.copyItem(at: root.appendingPathComponent("Flows/reset-password.yaml"), to: directory.appendingPathComponent("r.yaml"))
+        let generate = try FlowrunProcess.run(["test", "--generate", "r.yaml"], directory: directory)
+        #expect(generate.status == 0, "\(generate.stderr)")
+        #expect(generate.stderr.contains("wrote 0 case(s)"), "\(generate.stderr)")
+        let written = try String(contentsOf: directory.appendingPathComponent("r.flowtest.yaml"), encoding: .utf8)
+        #expect(written.hasSuffix("\ncases: []\n"), "\(written)")
+        let test = try FlowrunProcess.run(["test", "r.flowtest.yaml"], directory: directory)
+        #expect(test.status == 0, "\(test.stdout)\(test.stderr)")
+    }
+
     /// A case carried to an end of the run reaches what the bounded search did not: that is
     /// covered, and not listed as missed.
     @Test func whatTheWrittenCasesReachIsNotListedAsNotReached() throws {

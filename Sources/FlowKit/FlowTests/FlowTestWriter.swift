@@ -21,7 +21,8 @@ public struct FlowTestWriter: Sendable {
             "# the shortest way to an end of the run. Its expectations are what the run did:",
             "# read them, and correct the ones that are not what the flow should do.",
             "flow: \(YAMLWriter.doubleQuoted(flow))",
-            "cases:",
+            // No case (nothing the search tries reaches anything) is an empty list, not null.
+            cases.isEmpty ? "cases: []" : "cases:",
         ]
         let initial = Session(tree: tree).values
         for (name, played) in cases {
