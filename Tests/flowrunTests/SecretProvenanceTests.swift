@@ -31,6 +31,28 @@ import TestSupport
         try FlowrunProcess.folder(holding: Self.flow)
     }
 
+    /// A choice whose options are computed from a secret: what is typed at it (the secret
+    /// itself, chosen by value) is neither echoed nor written in the transcript.
+    @Test func aLineTypedAtAChoiceOfSecretOptionsIsNeverRepeated() throws {
+        let directory = try FlowrunProcess.folder(holding: """
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            fields:
+              - { id: pw, type: secret }
+              - { id: pick, type: choice, options: '[pw, "other"]' }
+            actions: [quit]
+        """)
+        let run = try FlowrunProcess.run(["run", "f.yaml", "--plain", "--transcript", "t.jsonl"], stdin: "secretlow\nsecretlow\nquit\n",
+                                         directory: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("Pick (1. ******, 2. ******): ******"), "\(run.stderr)")
+        let transcript = try String(contentsOf: directory.appendingPathComponent("t.jsonl"), encoding: .utf8)
+        for shown in [run.stderr, transcript] { #expect(!shown.contains("secretlow"), "\(shown)") }
+    }
+
     @Test func textThatHappensToContainASecretIsShownAsWritten() throws {
         let outcome = try FlowrunProcess.run(["run", "f.yaml", "--output", "none"], stdin: "blue\nleave\n", directory: try directory())
         #expect(outcome.status == 0)

@@ -7,9 +7,10 @@ import FlowExpressions
 /// starts with (cli.md 1.2); a default or an option computed from a secret shows as the
 /// mask. Texts for a terminal come escaped (`TerminalText`).
 extension FieldPrompt {
-    /// Whether the field is a secret: its input is not echoed, and no line typed at it
-    /// is ever repeated.
-    public var isSecret: Bool { field.type == .secret }
+    /// Whether what is typed at the field is a secret: a secret field's, or a choice's
+    /// whose options were computed from a secret (the answer taken from them is a secret
+    /// too). Its input is not echoed, and no line typed at it is ever repeated.
+    public var isSecret: Bool { field.type == .secret || options.contains { $0.isSecret } }
 
     /// What an empty answer takes, written as an answer would be typed (`y`/`n` for a
     /// boolean); nil when there is no default, and for a secret field, whose default is
