@@ -135,8 +135,10 @@ def main(argv):
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     before = termios.tcgetattr(slave)
     env = dict(os.environ, TERM="xterm-256color")
+    # The terminal is the program's controlling terminal, as a shell's would be: its
+    # Ctrl-C sends SIGINT where the terminal's mode lets it (new session, then TIOCSCTTY).
     process = subprocess.Popen(argv[2:], stdin=slave, stderr=slave, stdout=slave if stdout_on_terminal else subprocess.PIPE,
-                               env=env, start_new_session=True)
+                               env=env, start_new_session=True, preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))
     screen = bytearray()
     lock = threading.Lock()
 

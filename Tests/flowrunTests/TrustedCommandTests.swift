@@ -387,6 +387,33 @@ import TestSupport
         #expect(["⠋", "⠙", "⠹"].contains { screen.screen.contains($0 + " Deploying the web tier") }, "a spinner frame: \(screen.screen)")
         #expect(screen.terminal_restored)
     }
+
+    /// Ctrl-C while the program runs (the form reads no keys then) stops the run and the
+    /// program, as it does in plain mode.
+    @Test(.enabled(if: ReportValidator.pythonAvailable, "python3 is not installed: the pty driver needs it"))
+    func controlCWhileTheProgramRunsStopsTheRunAndTheProgram() throws {
+        let flow = """
+        version: 1
+        flow: app
+        start: s
+        variables: { out: {} }
+        screens:
+          s:
+            actions: [{ id: go, key: g }, { id: quit, key: q }]
+            on:
+              go:
+                run: { command: [sh, -c, 'echo started >&2; sleep 30; touch finished'], into: out, label: Waiting }
+                say: "done: {{ out.exit_code }}"
+        """
+        let started = Date()
+        let screen = try PtyDriver.drive([.expect("Go"), .send("g"), .expect("started"), .wait(300), .send("\u{3}"), .expect("interrupted")],
+                                         flow: flow, arguments: ["--trust"])
+        #expect(screen.expect_failed == nil, "\(screen.screen)")
+        #expect(screen.status == 130, "\(screen.screen)")
+        #expect(!screen.screen.contains("done:"), "\(screen.screen)")
+        #expect(Date().timeIntervalSince(started) < 20, "the program was not waited for")
+        #expect(screen.terminal_restored)
+    }
 }
 
 /// `Flows/scaffold.sh`, the README's example of a script consuming `--output env`: it

@@ -10,7 +10,8 @@ import FlowYAML
 /// What the user sees while a `run` step's program runs: its stderr, line by line with
 /// control characters made harmless, and in a terminal a spinner with the step's label.
 final class CommandDisplay: Sendable {
-    /// Whether a spinner is drawn (stderr is a terminal, in the terminal UI).
+    /// Whether a spinner is drawn (stderr is a terminal, in the terminal UI, whose raw
+    /// mode gives Ctrl-C back its signal while a program runs).
     let spins: Bool
     // Locked, not for speed: the spinner's task and the reader of the program's stderr
     // run at once and both write these.
@@ -50,6 +51,7 @@ final class CommandDisplay: Sendable {
             Console.emit("… \(MessageText.sanitized(label))\n", to: .standardError)
             return
         }
+        RawTerminal.keysSendSignals(true)
         draw()
     }
 
@@ -62,7 +64,9 @@ final class CommandDisplay: Sendable {
 
     func stop() {
         state.withLock { $0.running = false }
-        if spins { Console.emit("\r\u{1B}[2K", to: .standardError) }
+        guard spins else { return }
+        Console.emit("\r\u{1B}[2K", to: .standardError)
+        RawTerminal.keysSendSignals(false)
     }
 
     /// Whole lines of the program's stderr, shown above the spinner.

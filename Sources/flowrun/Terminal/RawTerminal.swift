@@ -38,6 +38,17 @@ final class RawTerminal {
         active = true
     }
 
+    /// Whether Ctrl-C and Ctrl-\\ send their signals, on the terminal on stdin. Raw mode
+    /// reads them as keys; while a `run` step's program runs the form reads no keys, so
+    /// they send their signals again, and a stopping signal ends the run and the program
+    /// as it does anywhere else.
+    static func keysSendSignals(_ sending: Bool) {
+        var mode = termios()
+        guard isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &mode) == 0 else { return }
+        if sending { mode.c_lflag |= tcflag_t(ISIG) } else { mode.c_lflag &= ~tcflag_t(ISIG) }
+        tcsetattr(STDIN_FILENO, TCSANOW, &mode)
+    }
+
     /// Puts the terminal back as it was; safe to call more than once.
     func restore() {
         guard active else { return }
