@@ -454,6 +454,26 @@ import FlowYAML
         #expect(!(try String(contentsOf: directory.appendingPathComponent("t.jsonl"), encoding: .utf8)).contains("4321"))
     }
 
+    /// A run flowrun stops (`--defaults` with no answer, a refused preset, a line that is
+    /// not UTF-8) ends its transcript with `end`, as the result document says.
+    @Test(arguments: [(["--defaults"], Data(), Int32(2)), (["--set", "name=/x"], Data("Ada\n".utf8), Int32(2)), ([], Data([0x41, 0xFF, 0x0A]), Int32(65))])
+    func aTranscriptEndsWithTheStopThatEndedTheRun(arguments: [String], stdin: Data, status: Int32) throws {
+        let directory = try flowFile("""
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            fields: [{ id: name, required: true, pattern: "[a-z]+" }]
+            actions: [quit]
+        """)
+        let outcome = try FlowrunProcess.run(["run", "flow.yaml", "--transcript", "t.jsonl"] + arguments, stdin: stdin, directory: directory)
+        #expect(outcome.status == status, "\(outcome.stderr)")
+        let last = try transcriptEvents(try String(contentsOf: directory.appendingPathComponent("t.jsonl"), encoding: .utf8)).last
+        #expect(last?["event"] as? String == "end", "\(String(describing: last))")
+        #expect(last?["status"] as? String == "failed" && last?["exit_code"] as? Int == Int(status), "\(String(describing: last))")
+    }
+
     @Test func transcriptEventsAreTimedAndTypedAndAnswersGiveTheValueTaken() throws {
         let directory = try flowFile("""
         version: 1

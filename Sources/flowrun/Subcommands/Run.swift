@@ -204,6 +204,9 @@ extension FlowRun {
                 stop = RunOutcome(.interrupted, exitCode: Int(Signals.exitStatus ?? 130), message: message)
                 Console.emit("\n", to: .standardError)
             }
+            // The transcript ends with how the run ended, also where flowrun stopped it
+            // (a signal, --defaults, a refused preset, a line that is not UTF-8).
+            if let stop, finished.outcome == nil { transcriptFile.record([.ended(stop)]) }
             // Every way a started run ends prints the result document (cli.md), and its
             // message on stderr whatever the format (a --defaults stop said it already).
             // Secrets reach a program reading stdout, which asked for them, never a terminal.
