@@ -63,6 +63,24 @@ import FlowYAML
         #expect(form.handle(.escape) == .back)
     }
 
+    /// An action whose key is `?` is chosen by it in the bar, as everywhere (spec §5);
+    /// `?` shows the chain's help only where no action takes it.
+    @Test func anActionKeyedQuestionMarkIsChosenByItInTheBar() throws {
+        let driver = try SessionDriver("""
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            actions: [{ id: help, key: "?" }, quit]
+            on:
+              help: { say: Help }
+        """)
+        var form = Form()
+        form.offer(try #require(driver.actionPrompt))
+        #expect(form.handle(.character("?")) == .choose(action: "help"))
+    }
+
     @Test func theBarIsWrappedWithEachActionWhole() throws {
         var (form, _) = try form()
         _ = form.handle(.character("x"))

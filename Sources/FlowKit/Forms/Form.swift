@@ -213,8 +213,9 @@ public struct Form: Sendable {
         case .enter:
             guard let selected, actions.indices.contains(selected) else { return .redraw }
             return choose(actions[selected])
-        case .character("?"): return .help
-        case .character(let character): return shortcut(character) ?? .redraw
+        // An action's key first (spec §5: it works everywhere), so `?` is the chain's help
+        // only where no action takes it.
+        case .character(let character): return shortcut(character) ?? (character == "?" ? .help : .redraw)
         case .endOfInput: return .endOfInput
         default: break
         }
