@@ -88,6 +88,16 @@ import TestSupport
         #expect((values["name"] as? String).map { Array($0.unicodeScalars) } == Array("Ada".unicodeScalars))
     }
 
+    /// The keys after a byte that is not UTF-8, arriving with it, are typed: only that byte is dropped.
+    @Test(.enabled(if: ReportValidator.pythonAvailable, "python3 is not installed: terminal tests need its pty module"))
+    func theKeysAfterAByteThatIsNotUTF8AreTyped() throws {
+        let screen = try PtyDriver.drive([.expect("Name"), .sendBytes([0x41, 0x64, 0xFF, 0x61, 0x6D, 0xC3, 0x28]), .expect("not UTF-8 text"),
+                                          .send("\r"), .expect("City"), .send("Paris\r"), .expect("Done"), .send("\r")], flow: Self.flow)
+        #expect(screen.expect_failed == nil, "\(screen.screen)")
+        let values = try #require((try screen.result()["values"] as? [String: [String: Any]])?["t"])
+        #expect(values["name"] as? String == "Adam(", "\(values)")
+    }
+
     @Test func aLongLineIsReadWhole() throws {
         let long = String(repeating: "x", count: 1_000_000)
         let outcome = try FlowrunProcess.run(["run", "f.yaml"], stdin: long + "\n\n\ndone\n", directory: try FlowrunProcess.folder(holding: RunCommandTests.form))

@@ -63,8 +63,15 @@ struct KeyReader {
 
     private mutating func character(startingWith first: UInt8) -> Key {
         var bytes = [first]
-        let length = first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 1
-        while bytes.count < length, let byte = nextByte(wait: 40) { bytes.append(byte) }
+        let length = first >= 0xF8 ? 1 : first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 1
+        // Only continuation bytes belong to the character: any other byte is the next key's.
+        while bytes.count < length, let byte = nextByte(wait: 40) {
+            guard byte & 0xC0 == 0x80 else {
+                pending.insert(byte, at: 0)
+                break
+            }
+            bytes.append(byte)
+        }
         guard let character = String(validating: bytes, as: UTF8.self)?.first else { return .notUTF8 }
         return .character(character)
     }
