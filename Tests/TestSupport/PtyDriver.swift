@@ -49,6 +49,8 @@ public enum PtyDriver {
         case wait(Int)
         case signal(String)
         case resize(rows: Int, columns: Int)
+        /// The terminal closed, as its window is: nothing can be typed after it.
+        case hangUp
 
         var json: [String: Any] {
             switch self {
@@ -58,6 +60,7 @@ public enum PtyDriver {
             case .wait(let milliseconds): ["wait": milliseconds]
             case .signal(let name): ["signal": name]
             case .resize(let rows, let columns): ["resize": [rows, columns]]
+            case .hangUp: ["hangup": true]
             }
         }
     }

@@ -8,7 +8,8 @@ STEPS_JSON is a list of steps: {"send": "text"} writes keys (use \\u001b for Esc
 bytes as they are (text that is not UTF-8); {"expect": "text"} waits (up to 5 s)
 until the screen output contains the text; {"wait": ms} pauses; {"signal": "TERM"}
 sends the program a signal; {"resize": [rows, columns]} resizes the terminal (the
-program gets SIGWINCH). The terminal starts at 24 rows of 80 columns.
+program gets SIGWINCH); {"hangup": true} closes the terminal, as closing its window
+does (no step can type after it). The terminal starts at 24 rows of 80 columns.
 
 Prints one JSON object: "screen" (everything written to the terminal), "rendered" (what
 a person reads on it at the end: the scroll-back and the screen as a small terminal
@@ -145,7 +146,10 @@ def main(argv):
     def pump():
         exited = False
         while True:
-            ready, _, _ = select.select([master], [], [], 0.05)
+            try:
+                ready, _, _ = select.select([master], [], [], 0.05)
+            except (OSError, ValueError):  # the terminal was closed (a hangup step)
+                return
             if ready:
                 try:
                     data = os.read(master, 65536)
@@ -181,6 +185,9 @@ def main(argv):
                 sizes.append((len(screen), rows, columns))
             process.send_signal(signal.SIGWINCH)
             time.sleep(0.05)
+        elif "hangup" in step:
+            os.close(master)
+            reader.join(timeout=1)
         elif "wait" in step:
             time.sleep(step["wait"] / 1000)
         elif "expect" in step and expect_failed is None:
@@ -198,7 +205,10 @@ def main(argv):
         process.kill()
         stdout, _ = process.communicate()
     reader.join(timeout=1)
-    after = termios.tcgetattr(slave)
+    try:
+        after = termios.tcgetattr(slave)
+    except termios.error:  # hung up
+        after = None
     emulator, start = Emulator(24, 80), 0
     for end, rows, columns in sizes + [(len(screen), 24, 80)]:
         emulator.feed(screen[start:end].decode("utf-8", "replace"))

@@ -224,6 +224,14 @@ struct InteractiveTests {
         #expect(try screen.result()["status"] as? String == "interrupted", "\(signal)")
     }
 
+    /// A terminal closed under the form (its window, an SSH connection) ends the run as
+    /// SIGHUP does, whether the signal or the end of the terminal's input comes first.
+    @Test func aClosedTerminalEndsTheRunAsSIGHUPDoes() throws {
+        let screen = try drive([.expect("Order"), .send(Self.down), .wait(100), .hangUp], arguments: ["--state", "st.json"])
+        #expect(screen.status == 129, "\(screen.screen)")
+        #expect(try screen.result()["status"] as? String == "interrupted")
+    }
+
     @Test func noColorMeansNoColour() throws {
         let coloured = try drive([.expect("Order"), .send("\u{4}")])
         #expect(coloured.screen.contains("\u{1B}[1m"))

@@ -66,6 +66,15 @@ enum Signals {
         install(SIGXFSZ) { _ in }
     }
 
+    /// The terminal on stdin hung up (closed, its connection dropped): SIGHUP tells the
+    /// process so too, at times only after a read has seen the end. Taken as that SIGHUP,
+    /// whichever comes first, unless SIGHUP is ignored (`nohup`); returns whether it was.
+    static func terminalHungUp() -> Bool {
+        guard !isIgnored(SIGHUP) else { return false }
+        raise(SIGHUP)
+        return exitStatus != nil
+    }
+
     /// From now on the stopping signals are noted: every wait looks at `exitStatus`.
     static func startNoting() {
         noting.store(true, ordering: .relaxed)

@@ -92,7 +92,8 @@ struct KeyReader {
         }
         var buffer = [UInt8](repeating: 0, count: 64)
         let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-        if count == 0 { return 0x04 }
+        // In raw mode a read sees no end of input but the terminal's hang-up.
+        if count == 0 || (count < 0 && errno == EIO) { return Signals.terminalHungUp() ? nil : 0x04 }
         guard count > 0 else { return nil }
         pending = Array(buffer[1..<count])
         return buffer[0]
