@@ -363,11 +363,9 @@ import TestSupport
         #expect(outcome.stdout.isEmpty, "a run that never started prints no result")
     }
 
-    /// In the terminal, a spinner with the step's label turns while the program runs, and
-    /// the program's stderr appears above it; both are gone when the form comes back.
-    @Test(.enabled(if: ReportValidator.pythonAvailable, "python3 is not installed: the pty driver needs it"))
-    func theTerminalShowsASpinnerWithTheLabelWhileTheProgramRuns() throws {
-        let flow = """
+    /// A screen whose action `go` (key g) runs `sh -c SCRIPT` with `label`, then says its exit code.
+    private static func running(script: String, label: String) -> String {
+        """
         version: 1
         flow: app
         start: s
@@ -377,9 +375,16 @@ import TestSupport
             actions: [{ id: go, key: g }, { id: quit, key: q }]
             on:
               go:
-                run: { command: [sh, -c, 'echo working >&2; sleep 1'], into: out, label: "Deploying the {{ 'web' }} tier" }
+                run: { command: [sh, -c, '\(script)'], into: out, label: "\(label)" }
                 say: "done: {{ out.exit_code }}"
         """
+    }
+
+    /// In the terminal, a spinner with the step's label turns while the program runs, and
+    /// the program's stderr appears above it; both are gone when the form comes back.
+    @Test(.enabled(if: ReportValidator.pythonAvailable, "python3 is not installed: the pty driver needs it"))
+    func theTerminalShowsASpinnerWithTheLabelWhileTheProgramRuns() throws {
+        let flow = Self.running(script: "echo working >&2; sleep 1", label: "Deploying the {{ 'web' }} tier")
         let screen = try PtyDriver.drive([.expect("Go"), .send("g"), .expect("Deploying the web tier"), .expect("done: 0"), .send("q")],
                                          flow: flow, arguments: ["--trust"])
         #expect(screen.expect_failed == nil, "\(screen.screen)")
@@ -392,19 +397,7 @@ import TestSupport
     /// program, as it does in plain mode.
     @Test(.enabled(if: ReportValidator.pythonAvailable, "python3 is not installed: the pty driver needs it"))
     func controlCWhileTheProgramRunsStopsTheRunAndTheProgram() throws {
-        let flow = """
-        version: 1
-        flow: app
-        start: s
-        variables: { out: {} }
-        screens:
-          s:
-            actions: [{ id: go, key: g }, { id: quit, key: q }]
-            on:
-              go:
-                run: { command: [sh, -c, 'echo started >&2; sleep 30; touch finished'], into: out, label: Waiting }
-                say: "done: {{ out.exit_code }}"
-        """
+        let flow = Self.running(script: "echo started >&2; sleep 30", label: "Waiting")
         let started = Date()
         let screen = try PtyDriver.drive([.expect("Go"), .send("g"), .expect("started"), .wait(300), .send("\u{3}"), .expect("interrupted")],
                                          flow: flow, arguments: ["--trust"])
