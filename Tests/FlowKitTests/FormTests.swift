@@ -104,5 +104,45 @@ import FlowYAML
         for character in "lad" { _ = form.handle(.character(character)) }
         #expect(form.handle(.enter) == .answer("3"), "'lad' is ladle, past large")
     }
+
+    /// A line longer than the terminal is shown on one row around the cursor, what is cut
+    /// off marked "…": the form is redrawn in place by rows, so no row may wrap.
+    @Test func aLineLongerThanTheWidthShowsAroundTheCursorOnOneRow() throws {
+        var (form, _) = try form()
+        let typed = "abcdefghijklmnopqrstuvwxyz0123456789"
+        for character in typed { _ = form.handle(.character(character)) }
+        let atEnd = form.render(width: 20, style: Self.plain)
+        #expect(atEnd.lines.allSatisfy { DisplayWidth.of($0) <= 19 }, "\(atEnd.lines)")
+        #expect(atEnd.lines.first == "User: …z0123456789", "\(atEnd.lines)")
+        #expect(atEnd.cursor?.row == 0 && atEnd.cursor?.column == 18, "after the last character: \(String(describing: atEnd.cursor))")
+        _ = form.handle(.home)
+        let atStart = form.render(width: 20, style: Self.plain)
+        #expect(atStart.lines.first == "User: abcdefghijkl…", "\(atStart.lines)")
+        #expect(atStart.cursor?.column == 6)
+        #expect(form.handle(.enter) == .answer(typed), "what is shown is cut, not what is typed")
+    }
+
+    /// A list taller than the terminal shows the part around the entry chosen, saying how
+    /// many more are above and below, so the form never outgrows the screen.
+    @Test func aListTallerThanTheTerminalShowsThePartAroundTheChoice() throws {
+        let options = (0..<40).map { "opt\($0 < 10 ? "0" : "")\($0)" }
+        let driver = try SessionDriver("""
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            fields: [{ id: pick, type: choice, required: true, options: [\(options.joined(separator: ", "))] }]
+            actions: [quit]
+        """)
+        var form = Form()
+        form.ask(try #require(driver.fieldPrompt))
+        for _ in 0..<21 { _ = form.handle(.down) }
+        let (lines, _) = form.render(width: 60, height: 12, style: Self.plain)
+        #expect(lines.count <= 12, "\(lines)")
+        #expect(lines.contains("❯ opt20"), "the entry chosen is shown: \(lines)")
+        #expect(lines.contains { $0.hasPrefix("  ↑ ") && $0.hasSuffix(" more") } && lines.contains { $0.hasPrefix("  ↓ ") && $0.hasSuffix(" more") }, "\(lines)")
+        #expect(form.handle(.enter) == .answer("21"))
+    }
 }
 

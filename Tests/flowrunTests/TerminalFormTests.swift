@@ -102,6 +102,29 @@ struct TerminalFormTests {
         #expect(screen.terminal_restored)
     }
 
+    /// A line typed past the terminal's width stays on one row, shown around the cursor:
+    /// the form, redrawn after each key, leaves no copies of its rows behind.
+    @Test func aLineLongerThanTheTerminalLeavesNoCopiesOfTheForm() throws {
+        let screen = try drive([.resize(rows: 24, columns: 40), .expect("Name:"), .wait(150), .send("first" + Self.tab), .expect("Team:"),
+                                .send(String(repeating: "q", count: 60)), .wait(300), .send("\u{3}")])
+        #expect(screen.expect_failed == nil, "\(screen.rendered)")
+        let rows = screen.rendered.components(separatedBy: "\n")
+        #expect(rows.filter { $0.hasPrefix("Name: first") }.count == 1, "\(screen.rendered)")
+        #expect(screen.screen.contains("Team:\u{1B}[0m …qqq"), "shown around the cursor: \(screen.screen.debugDescription)")
+    }
+
+    /// A list taller than the terminal shows the part around the entry chosen: moving
+    /// through it leaves no copies of the form behind, and Enter takes the entry shown.
+    @Test func aListTallerThanTheTerminalLeavesNoCopiesOfTheForm() throws {
+        let options = (0..<40).map { "opt\($0 < 10 ? "0" : "")\($0)" }.joined(separator: ", ")
+        let flow = "version: 1\nflow: app\nstart: s\nscreens:\n  s:\n    fields: [{ id: pick, type: choice, required: true, options: [\(options)] }]\n    actions: [quit]\n"
+        let screen = try drive([.resize(rows: 12, columns: 60), .expect("Pick"), .wait(150)] + Array(repeating: .send(PtyDriver.down), count: 21)
+                               + [.wait(300), .send(Self.enter), .expect("Choose"), .send("\u{3}")], flow: flow)
+        #expect(screen.expect_failed == nil, "\(screen.rendered)")
+        #expect(screen.rendered.components(separatedBy: "\n").filter { $0.hasPrefix("Pick") }.count == 1, "\(screen.rendered)")
+        #expect(screen.rendered.contains("Pick: opt20"), "\(screen.rendered)")
+    }
+
     @Test func aLongTextIsWrappedAtWords() throws {
         let words = (1...50).map { "word\($0)" }.joined(separator: " ")
         let flow = "version: 1\nflow: app\nstart: s\nscreens:\n  s: { text: \"\(words)\", actions: [quit] }\n"

@@ -290,8 +290,9 @@ public struct Form: Sendable {
     // MARK: Drawing
 
     /// The form's lines at `width` columns, and where the cursor stands (row, column)
-    /// while a line is edited.
-    public func render(width: Int, style: TextStyle) -> (lines: [String], cursor: (row: Int, column: Int)?) {
+    /// while a line is edited. Each line fits in one row, and a list taller than `height`
+    /// rows shows the part around the entry chosen: the form is redrawn in place by rows.
+    public func render(width: Int, height: Int = .max, style: TextStyle) -> (lines: [String], cursor: (row: Int, column: Int)?) {
         var lines = summary(width: width, style: style)
         var cursor: (row: Int, column: Int)?
         if let field {
@@ -301,27 +302,80 @@ public struct Form: Sendable {
             case .line:
                 let label = field.label + ":"
                 var line = style.bold(label) + " "
-                // What is typed shows as the field shows it (`FieldPrompt.shown(typing:)`), the cursor after it.
+                // What is typed shows as the field shows it (`FieldPrompt.shown(typing:)`), the cursor after it,
+                // on one row of the terminal whatever its length: the form is redrawn by rows.
+                let room = max(width - DisplayWidth.of(label) - 2, 2)
+                let shown: (text: String, cursor: Int)
                 if editor.text.isEmpty, let hint = placeholder(field) {
-                    line += style.dim(hint)
+                    shown = Self.visible(before: "", after: hint, room: room)
+                    line += style.dim(shown.text)
                 } else {
-                    line += field.shown(typing: String(editor.text))
+                    shown = Self.visible(before: field.shown(typing: String(editor.text[..<editor.cursor])),
+                                         after: field.shown(typing: String(editor.text[editor.cursor...])), room: room)
+                    line += shown.text
                 }
-                let before = DisplayWidth.of(field.shown(typing: String(editor.text[..<editor.cursor])))
-                if selected == nil { cursor = (lines.count, DisplayWidth.of(label) + 1 + before) }
+                if selected == nil { cursor = (lines.count, DisplayWidth.of(label) + 1 + shown.cursor) }
                 lines.append(line)
             case .list, .checklist:
                 lines.append(style.bold(field.label) + (widget == .checklist ? style.dim("  (space to choose, enter to finish)") : ""))
-                for (index, item) in listItems.enumerated() {
+                let items = listItems
+                // The rows the rest of the form leaves, a row to spare, three at least.
+                let rows = max(height - lines.count - barLines(width: width, style: style).count - (message == nil ? 0 : 2) - 1, 3)
+                let shown = Self.window(of: items.count, around: choice ?? 0, rows: rows)
+                if shown.lowerBound > 0 { lines.append(style.dim("  ↑ \(shown.lowerBound) more")) }
+                for index in shown {
                     let pointer = index == choice ? style.cyan("❯") : " "
                     let box = widget == .checklist ? (chosen.contains(index) ? style.green("◉ ") : "○ ") : ""
+                    let item = Self.visible(before: "", after: items[index], room: max(width - 3 - (box.isEmpty ? 0 : 2), 2)).text
                     lines.append("\(pointer) \(box)\(index == choice ? style.bold(item) : item)")
                 }
+                if shown.upperBound < items.count { lines.append(style.dim("  ↓ \(items.count - shown.upperBound) more")) }
             }
         }
-        if let message { lines.append(style.red("✗ ") + message) }
+        if let message {
+            let wrapped = TextWrapping.wrap("✗ " + message, width: width).components(separatedBy: "\n")
+            lines += wrapped.enumerated().map { $0.offset == 0 ? style.red("✗") + $0.element.dropFirst() : $0.element }
+        }
         lines += barLines(width: width, style: style)
         return (lines, cursor)
+    }
+
+    /// The entries of a list of `count` shown in `rows` rows, `around` among them: all of
+    /// them when they fit; else as many as fit beside the rows saying how many more are
+    /// above and below.
+    static func window(of count: Int, around chosen: Int, rows: Int) -> Range<Int> {
+        guard count > rows else { return 0..<count }
+        let fitting = max(rows - 2, 1)
+        let start = min(max(chosen - fitting / 2, 0), count - fitting)
+        return start..<(start + fitting)
+    }
+
+    /// What fits in `room` columns of a line split at the cursor, the cursor kept in view
+    /// (at most `room - 1` columns in): what is cut off on either side shows as "…".
+    static func visible(before: String, after: String, room: Int) -> (text: String, cursor: Int) {
+        var (kept, column) = (Substring(before), DisplayWidth.of(before))
+        guard column + DisplayWidth.of(after) > room else { return (before + after, column) }
+        if column > room - 1 {
+            // "…" takes the first column; the cursor stands in the last.
+            while column > room - 2, let first = kept.first {
+                kept = kept.dropFirst()
+                column -= DisplayWidth.of(String(first))
+            }
+            kept = "…" + kept
+            column += 1
+        }
+        var tail = ""
+        for character in after {
+            let next = DisplayWidth.of(String(character))
+            guard column + DisplayWidth.of(tail) + next <= room else {
+                // "…" takes the last column.
+                while column + DisplayWidth.of(tail) + 1 > room, !tail.isEmpty { tail.removeLast() }
+                tail += "…"
+                break
+            }
+            tail.append(character)
+        }
+        return (String(kept) + tail, column)
     }
 
     /// What an empty editor shows: the default an Enter takes, as the field shows it,
@@ -337,15 +391,16 @@ public struct Form: Sendable {
         rows.dropFirst(rowsAbove).flatMap { row in TextWrapping.wrap(style.bold(row.label + ":") + " " + row.answer, width: width).components(separatedBy: "\n") }
     }
 
-    /// The actions on as many lines as the width needs, each whole: `[s] Sign in`,
-    /// after "Choose:" when the bar has the focus and "Actions:" while a field has it.
+    /// The actions on as many lines as the width needs, each whole (`[s] Sign in`) unless
+    /// it is wider than a line alone, after "Choose:" when the bar has the focus and
+    /// "Actions:" while a field has it.
     private func barLines(width: Int, style: TextStyle) -> [String] {
         guard !actions.isEmpty else { return [] }
         var lines: [String] = []
         let heading = selected != nil ? "Choose:" : "Actions:"
         var line = selected != nil ? style.bold(heading) : style.dim(heading), used = heading.count
         for (index, action) in actions.enumerated() {
-            let text = (action.key.map { "[\($0)] " } ?? "") + action.label
+            let text = Self.visible(before: "", after: (action.key.map { "[\($0)] " } ?? "") + action.label, room: max(width - 3, 2)).text
             let shown = index == selected ? style.cyan("❯ " + text) : isEnabled(action) ? "  " + text : style.dim("  " + text)
             let length = DisplayWidth.of(text) + 2
             if used > 0, used + 2 + length > width {

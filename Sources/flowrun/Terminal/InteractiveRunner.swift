@@ -82,7 +82,7 @@ struct InteractiveRunner {
     }
 
     private mutating func draw() {
-        let (lines, cursor) = form.render(width: RawTerminal.width, style: style)
+        let (lines, cursor) = form.render(width: RawTerminal.width, height: RawTerminal.height, style: style)
         region.draw(lines, cursor: cursor)
     }
 
