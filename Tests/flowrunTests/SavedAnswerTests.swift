@@ -79,6 +79,32 @@ import TestSupport
         #expect(!replayed.stderr.contains("was not used"), "\(replayed.stderr)")
     }
 
+    /// A field cleared with `/` over its default is saved as `null`, and `null` in an
+    /// answers file clears it again: the replay gives `null`, not the default.
+    @Test func aFieldClearedOverItsDefaultIsReplayedCleared() throws {
+        let directory = try FlowrunProcess.folder(holding: """
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            fields:
+              - { id: b, default: bee }
+              - { id: flag, type: boolean, default: true }
+              - { id: col, type: choice, options: [red, blue], default: blue }
+            actions: [{ id: go, default: true }]
+            on:
+              go: { finish: true }
+        """)
+        let first = try FlowrunProcess.run(["run", "f.yaml", "--save-answers", "answers.yaml"], stdin: "/\n/\n/\n\n", directory: directory)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(try text("answers.yaml", in: directory) == "app.b: null\napp.flag: null\napp.col: null\n")
+        let replayed = try FlowrunProcess.run(["run", "f.yaml", "--answers", "answers.yaml", "--defaults"], directory: directory)
+        #expect(replayed.status == 0, "\(replayed.stderr)")
+        #expect(try values(replayed.stdout) == (try values(first.stdout)), "\(replayed.stdout)")
+        #expect(try values(replayed.stdout)["app"]?["b"] is NSNull)
+    }
+
     @Test func aFieldAnsweredAgainKeepsItsLastAnswer() throws {
         let directory = try FlowrunProcess.folder(holding: Self.flow)
         let outcome = try FlowrunProcess.run(["run", "f.yaml", "--save-answers", "answers.yaml"],

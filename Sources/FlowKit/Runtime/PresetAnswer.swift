@@ -7,26 +7,31 @@ import FlowExpressions
 public enum PresetAnswer: Sendable, Equatable {
     case line(String)
     case list([String])
+    /// `null`: the field answered with no value, as a line holding only `/` clears an
+    /// optional field (what `--save-answers` writes of a field cleared so).
+    case clear
 
-    /// An answer as an answers file writes it: a scalar (`null` is no answer), or a list
-    /// of scalars. Nil for anything else.
+    /// An answer as an answers file writes it: a scalar (`null` clears the field), or a
+    /// list of scalars. Nil for anything else.
     public init?(_ node: Node) {
         if let list = node.sequence {
             let items = list.compactMap { $0.kind == .scalar && $0.scalarKind != .null ? $0.string : nil }
             guard items.count == list.count else { return nil }
             self = .list(items)
         } else if node.kind == .scalar {
-            self = .line(node.scalarKind == .null ? "" : node.string ?? "")
+            self = node.scalarKind == .null ? .clear : .line(node.string ?? "")
         } else {
             return nil
         }
     }
 
-    /// The answer as one line of text, for logs and transcripts: a list in YAML flow style.
+    /// The answer as one line of text, for logs and transcripts: a list in YAML flow
+    /// style, `null` for a cleared field.
     public var written: String {
         switch self {
         case .line(let text): text
         case .list(let items): YAMLWriter.flow(.list(items.map(Value.string)))
+        case .clear: "null"
         }
     }
 }
@@ -38,6 +43,8 @@ extension Session {
         switch preset {
         case .line(let text):
             return answer(text)
+        case .clear:
+            return enter(.clear)
         case .list(let items):
             // With no question open, `answer(value:)` refuses.
             guard case .field(let position) = state.phase, let screen = currentScreen else { return answer(value: nil) }
