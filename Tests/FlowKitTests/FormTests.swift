@@ -105,6 +105,35 @@ import FlowYAML
         #expect(form.handle(.enter) == .answer("3"), "'lad' is ladle, past large")
     }
 
+    /// An optional list offers "(no answer)" whatever it holds: with a default or an answer
+    /// to take back, choosing it clears the field (plain mode's `/`); with neither, it is
+    /// the empty answer.
+    @Test func noAnswerClearsAnOptionalListThatHoldsAValue() throws {
+        let driver = try SessionDriver("""
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            fields:
+              - { id: col, type: choice, options: [red, blue], default: blue }
+              - { id: size, type: choice, options: [s, l] }
+            actions: [quit]
+        """)
+        var form = Form()
+        form.ask(try #require(driver.fieldPrompt))
+        let lines = form.render(width: 40, style: Self.plain).lines
+        #expect(lines.contains("  (no answer)") && lines.contains("❯ blue"), "\(lines)")
+        _ = form.handle(.up)
+        _ = form.handle(.up)
+        #expect(form.handle(.enter) == .clear)
+        var empty = Form()
+        var next = driver
+        next.enter("1")
+        empty.ask(try #require(next.fieldPrompt))
+        #expect(empty.handle(.enter) == .answer(""), "no value to clear: the empty answer")
+    }
+
     /// A line longer than the terminal is shown on one row around the cursor, what is cut
     /// off marked "…": the form is redrawn in place by rows, so no row may wrap.
     @Test func aLineLongerThanTheWidthShowsAroundTheCursorOnOneRow() throws {

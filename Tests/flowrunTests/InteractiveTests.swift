@@ -57,6 +57,21 @@ struct InteractiveTests {
         #expect(screen.terminal_restored)
     }
 
+    /// An optional list answered, then gone back to, offers "(no answer)" again: choosing
+    /// it clears the field, as `/` does in plain mode.
+    @Test func anAnsweredOptionalChoiceCanBeClearedAgain() throws {
+        let screen = try drive([
+            .expect("Order"), .send(Self.down + Self.down + Self.down + Self.enter),   // Large
+            .expect("Extras"), .send(PtyDriver.backTab), .wait(150),                  // back to Size, Large chosen
+            .send(String(repeating: "\u{1B}[A", count: 3) + Self.enter),              // up to "(no answer)"
+            .expect("Extras"), .send(Self.enter), .expect("Name"), .send(Self.enter),
+            .expect("Pin"), .send("1" + Self.enter), .expect("Choose"), .send(Self.enter),
+        ])
+        #expect(screen.expect_failed == nil, "\(screen.rendered)")
+        let values = try screen.appValues()
+        #expect(values["size"] is NSNull, "\(values)")
+    }
+
     /// Ctrl-U deletes what is before the cursor and keeps what is after it (readline),
     /// as the README says.
     @Test func controlUDeletesToTheStartOfTheLine() throws {

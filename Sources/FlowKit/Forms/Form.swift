@@ -28,6 +28,9 @@ public struct Form: Sendable {
         case redraw
         /// Answer the field with this line (plain mode's syntax for choices: numbers).
         case answer(String)
+        /// Clear the field to `null`, as plain mode's `/` does: "(no answer)" chosen in
+        /// the list of an optional field that holds a value, or has a default.
+        case clear
         case choose(action: String)
         /// Go back to the field before the one in focus (or before the bar).
         case previousField
@@ -148,8 +151,10 @@ public struct Form: Sendable {
         field == nil || !action.validatesFields
     }
 
+    /// Whether the list starts with "(no answer)": for every optional field, so one
+    /// answered can be cleared again.
     private func offersNoAnswer(_ prompt: FieldPrompt) -> Bool {
-        !prompt.field.isRequired && (prompt.defaultValue ?? .null) == .null
+        !prompt.field.isRequired
     }
 
     /// The entries of a list field, "(no answer)" first where it applies.
@@ -246,7 +251,7 @@ public struct Form: Sendable {
             switch key {
             case .up: choice = ((choice ?? 0) + items.count - 1) % max(items.count, 1)
             case .down: choice = choice.map { ($0 + 1) % max(items.count, 1) } ?? 0
-            case .enter, .tab: return .answer(listAnswer(field))
+            case .enter, .tab: return listRequest(field)
             case .character(let character):
                 // What was typed goes on while some entry starts with it; else the key starts afresh.
                 let letter = String(character).lowercased()
@@ -279,12 +284,12 @@ public struct Form: Sendable {
     }
 
     /// A list's answer as plain mode reads it: "y"/"n", an option's number, or "" for
-    /// "(no answer)" and for nothing selected.
-    private func listAnswer(_ field: FieldPrompt) -> String {
-        guard let choice else { return "" }
+    /// nothing selected; "(no answer)" is "" where that takes no value, else clears.
+    private func listRequest(_ field: FieldPrompt) -> Request {
+        guard let choice else { return .answer("") }
         let entry = choice - (offersNoAnswer(field) ? 1 : 0)
-        guard entry >= 0 else { return "" }
-        return field.field.type.kind.listAnswer(entry)
+        guard entry >= 0 else { return (field.defaultValue ?? .null) == .null ? .answer("") : .clear }
+        return .answer(field.field.type.kind.listAnswer(entry))
     }
 
     // MARK: Drawing

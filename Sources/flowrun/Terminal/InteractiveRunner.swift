@@ -60,6 +60,8 @@ struct InteractiveRunner {
                 continue
             case .answer(let text):
                 if case .field(let field)? = prompt { answer(.line(text), to: field) }
+            case .clear:
+                if case .field(let field)? = prompt { answer(.clear, to: field) }
             case .choose(let action):
                 perform(action)
             case .previousField:
