@@ -300,6 +300,8 @@ public struct Form: Sendable {
     public func render(width: Int, height: Int = .max, style: TextStyle) -> (lines: [String], cursor: (row: Int, column: Int)?) {
         var lines = summary(width: width, style: style)
         var cursor: (row: Int, column: Int)?
+        // Below the field: the refusal, wrapped, then the bar.
+        let below = messageLines(width: width, style: style) + barLines(width: width, style: style)
         if let field {
             if let help = field.help { lines += TextWrapping.wrap(help, width: width).components(separatedBy: "\n").map(style.dim) }
             let widget = field.field.type.kind.widget
@@ -325,7 +327,7 @@ public struct Form: Sendable {
                 lines.append(style.bold(field.label) + (widget == .checklist ? style.dim("  (space to choose, enter to finish)") : ""))
                 let items = listItems
                 // The rows the rest of the form leaves, a row to spare, three at least.
-                let rows = max(height - lines.count - barLines(width: width, style: style).count - (message == nil ? 0 : 2) - 1, 3)
+                let rows = max(height - lines.count - below.count - 1, 3)
                 let shown = Self.window(of: items.count, around: choice ?? 0, rows: rows)
                 if shown.lowerBound > 0 { lines.append(style.dim("  ↑ \(shown.lowerBound) more")) }
                 for index in shown {
@@ -337,12 +339,14 @@ public struct Form: Sendable {
                 if shown.upperBound < items.count { lines.append(style.dim("  ↓ \(items.count - shown.upperBound) more")) }
             }
         }
-        if let message {
-            let wrapped = TextWrapping.wrap("✗ " + message, width: width).components(separatedBy: "\n")
-            lines += wrapped.enumerated().map { $0.offset == 0 ? style.red("✗") + $0.element.dropFirst() : $0.element }
-        }
-        lines += barLines(width: width, style: style)
-        return (lines, cursor)
+        return (lines + below, cursor)
+    }
+
+    /// The refusal shown under the field or the bar, wrapped at `width`.
+    private func messageLines(width: Int, style: TextStyle) -> [String] {
+        guard let message else { return [] }
+        let wrapped = TextWrapping.wrap("✗ " + message, width: width).components(separatedBy: "\n")
+        return wrapped.enumerated().map { $0.offset == 0 ? style.red("✗") + $0.element.dropFirst() : $0.element }
     }
 
     /// The entries of a list of `count` shown in `rows` rows, `around` among them: all of
@@ -369,16 +373,17 @@ public struct Form: Sendable {
             kept = "…" + kept
             column += 1
         }
-        var tail = ""
+        var (tail, end) = ("", column)
         for character in after {
             let next = DisplayWidth.of(String(character))
-            guard column + DisplayWidth.of(tail) + next <= room else {
+            guard end + next <= room else {
                 // "…" takes the last column.
-                while column + DisplayWidth.of(tail) + 1 > room, !tail.isEmpty { tail.removeLast() }
+                while end + 1 > room, let last = tail.popLast() { end -= DisplayWidth.of(String(last)) }
                 tail += "…"
                 break
             }
             tail.append(character)
+            end += next
         }
         return (String(kept) + tail, column)
     }

@@ -44,7 +44,7 @@ extension Session {
         case .line(let text):
             return answer(text)
         case .clear:
-            return enter(.clear)
+            return clearAnswer()
         case .list(let items):
             // With no question open, `answer(value:)` refuses.
             guard case .field(let position) = state.phase, let screen = currentScreen else { return answer(value: nil) }

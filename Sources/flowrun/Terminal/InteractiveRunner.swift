@@ -84,7 +84,8 @@ struct InteractiveRunner {
     }
 
     private mutating func draw() {
-        let (lines, cursor) = form.render(width: RawTerminal.width, height: RawTerminal.height, style: style)
+        let size = RawTerminal.size
+        let (lines, cursor) = form.render(width: size.columns, height: size.rows, style: style)
         region.draw(lines, cursor: cursor)
     }
 

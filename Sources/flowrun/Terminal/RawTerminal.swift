@@ -59,14 +59,12 @@ final class RawTerminal {
     deinit { restore() }
 
     /// The terminal's width in columns (80 when unknown).
-    static var width: Int { size?.columns ?? 80 }
+    static var width: Int { size.columns }
 
-    /// The terminal's height in rows (24 when unknown).
-    static var height: Int { size?.rows ?? 24 }
-
-    private static var size: (rows: Int, columns: Int)? {
+    /// The terminal's rows and columns, read at once (24 by 80 when unknown).
+    static var size: (rows: Int, columns: Int) {
         var size = winsize()
-        guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return (24, 80) }
         return (Int(size.ws_row), Int(size.ws_col))
     }
 }
