@@ -511,18 +511,20 @@ import FlowYAML
         #expect(try json(outcome.stdout)["status"] as? String == "finished")
     }
 
-    @Test func clashingShellNamesStopTheEnvOutput() throws {
+    @Test func clashingShellNamesStopTheEnvOutputBeforeAnythingIsAsked() throws {
         let directory = try FlowrunProcess.folder(holding: """
         version: 1
         flow: a
         start: s
         variables: { foo: 1, FOO: 2 }
-        screens: { s: { actions: [quit] } }
+        screens: { s: { fields: [ { id: name } ], actions: [quit] } }
         """)
-        let outcome = try FlowrunProcess.run(["run", "f.yaml", "--output", "env"], stdin: "quit\n", directory: directory)
+        let outcome = try FlowrunProcess.run(["run", "f.yaml", "--output", "env", "--transcript", "t.jsonl"], stdin: "ada\nquit\n", directory: directory)
         #expect(outcome.status == 2)
         #expect(outcome.stderr.contains("--output env: 'a.FOO' and 'a.foo' have the same shell name"))
+        #expect(!outcome.stderr.contains("Name"), "the field was asked: \(outcome.stderr)")
         #expect(outcome.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("t.jsonl").path), "the run began")
     }
 
     @Test func privateVariablesAreNotWrittenAsEnvLines() throws {

@@ -253,6 +253,36 @@ struct TerminalFormTests {
         #expect(screen.terminal_restored)
     }
 
+    /// While a resumed run asks a secret again, only Quit can be chosen, and the bar
+    /// offers only it: Back would be refused.
+    @Test func aSecretAskedAgainOnResumeOffersOnlyQuit() throws {
+        let directory = try FlowrunProcess.folder(holding: """
+        version: 1
+        flow: app
+        start: key
+        screens:
+          key:
+            fields: [ { id: token, label: Token, type: secret, required: true } ]
+            actions: [ { id: next, label: Next } ]
+            on: { next: { push: name } }
+          name:
+            text: "Token of {{ size(token) }} characters."
+            fields: [ { id: name, label: Name } ]
+        """)
+        _ = try FlowrunProcess.run(["run", "f.yaml", "--state", "st.json"], stdin: "hunter22\nnext\n", directory: directory)
+        let screen = try PtyDriver.drive([.expect("asked again"), .wait(150), .send("hunter22" + Self.tab), .expect("Name:"), .send("\u{4}")],
+                                         in: directory, arguments: ["f.yaml", "--state", "st.json", "--resume"])
+        #expect(screen.expect_failed == nil, "\(screen.screen)")
+        // What was drawn from the question to the next screen's field, and after it.
+        let question = try #require(screen.screen.range(of: "asked again"))
+        let next = try #require(screen.screen.range(of: "Name:", range: question.upperBound..<screen.screen.endIndex))
+        let asking = screen.screen[question.lowerBound..<next.lowerBound]
+        #expect(asking.contains("Quit"), "\(asking.debugDescription)")
+        #expect(!asking.contains("Back"), "Back is offered while the secret is asked again: \(asking.debugDescription)")
+        #expect(screen.screen[next.upperBound...].contains("Back"), "Back is offered once the secret is answered: \(screen.rendered)")
+        #expect(screen.terminal_restored)
+    }
+
     @Test func aSayIsShownBelowTheAnsweredFieldsAsInPlainMode() throws {
         let flow = Self.flow.replacingOccurrences(of: "forgot: { push: reset }", with: "forgot: { say: \"Sending a link.\", push: reset }")
         let screen = try drive([

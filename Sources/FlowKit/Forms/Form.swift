@@ -72,7 +72,7 @@ public struct Form: Sendable {
         if let asked = rows.firstIndex(where: { $0.position == prompt.position }) { removeRow(at: asked) }
         field = prompt
         selected = nil
-        actions = Self.bar(prompt.offered)
+        actions = Self.bar(prompt.offered, builtIns: prompt.builtIns)
         editor = LineEditor(text: prompt.editorText)
         let initial = prompt.currentValue ?? prompt.defaultValue
         switch prompt.field.type.kind.widget {
@@ -91,7 +91,7 @@ public struct Form: Sendable {
     /// Focus on the bar, every field answered: on the default action, else the first.
     public mutating func offer(_ prompt: ActionPrompt) {
         field = nil
-        actions = Self.bar(prompt.actions)
+        actions = Self.bar(prompt.actions, builtIns: prompt.builtIns)
         selected = actions.firstIndex(where: \.isDefault) ?? 0
     }
 
@@ -138,9 +138,8 @@ public struct Form: Sendable {
         selected = (onLast ? enabled.last : enabled.first) ?? 0
     }
 
-    private static func bar(_ offered: [ActionPrompt.Action]) -> [ActionPrompt.Action] {
-        let ids = offered.map(\.id)
-        return offered + ActionEntry.builtIns(besides: ids).map {
+    private static func bar(_ offered: [ActionPrompt.Action], builtIns: [String]) -> [ActionPrompt.Action] {
+        offered + builtIns.map {
             ActionPrompt.Action(id: $0, label: Session.humanized($0), key: nil, isDefault: false, validatesFields: false)
         }
     }

@@ -61,6 +61,9 @@ public struct FieldPrompt: Sendable {
     /// fields are answered, the others can be chosen now (spec §5 1.1), as can `back`
     /// and `quit`.
     public let offered: [ActionPrompt.Action]
+    /// The built-in actions that can be chosen now: `back` and `quit` where the screen
+    /// does not define them itself; only `quit` while a resumed run asks a field again.
+    public let builtIns: [String]
 
     /// The screen's actions that can be chosen now, before its fields are answered.
     public var actions: [ActionPrompt.Action] { offered.filter { !$0.validatesFields } }
@@ -92,6 +95,9 @@ public struct ActionPrompt: Sendable {
 
     /// The action an empty line chooses, and `--defaults`: the offered one marked `default`.
     public var defaultAction: Action? { actions.first(where: \.isDefault) }
+
+    /// The built-in actions offered besides the screen's: those it does not define itself.
+    public var builtIns: [String] { ActionEntry.builtIns(besides: actions.map(\.id)) }
 }
 
 extension ActionPrompt {

@@ -50,6 +50,7 @@ extension Session {
     private func fieldPrompt(_ position: Int, on screen: Int, run: inout SessionRun) -> FieldPrompt {
         let node = tree.screens[screen]
         let field = node.fields[position]
+        let offered = offeredActions(on: screen, run: &run)
         return FieldPrompt(
             screen: run.view(of: screen), field: field, position: position,
             label: TerminalText.line(run.render(field.label, in: node.flow) ?? Self.humanized(field.id)),
@@ -59,7 +60,7 @@ extension Session {
             defaultIsSecret: field.type == .secret || run.defaultReadsSecret(of: field, in: node.flow),
             options: run.options(of: field, in: node.flow),
             currentValue: state.flows[node.flow].variables[field.id].flatMap { $0 == .null ? nil : $0 },
-            offered: offeredActions(on: screen, run: &run))
+            offered: offered, builtIns: ActionEntry.builtIns(besides: offered.map(\.id)))
     }
 
     /// The screen's actions whose `when` holds, rendered and escaped for a terminal.

@@ -100,7 +100,8 @@ extension Session {
             label: TerminalText.line(run.render(field.label, in: node.flow) ?? Self.humanized(field.id)),
             help: field.type == .secret ? "asked again: secrets are never saved, and the run still reads this one"
                 : "asked again: the saved state holds no answer to this required field",
-            placeholder: nil, defaultValue: nil, defaultIsSecret: true, options: options(of: field, screen: asked.screen), currentValue: nil, offered: []))
+            placeholder: nil, defaultValue: nil, defaultIsSecret: true, options: options(of: field, screen: asked.screen), currentValue: nil,
+            offered: [], builtIns: ["quit"]))
     }
 
     mutating func answerAgain(_ text: String) -> [SessionEvent] {

@@ -149,6 +149,10 @@ extension FlowRun {
             } catch let error as SourceFileError {
                 throw RunFailure(error.description).exit()
             }
+            // The shell names are the tree's, known before anything is asked: a clash is
+            // refused now rather than after the answers (a `results` list, which only a
+            // `for_each` run adds, is checked again at the end).
+            if output == .env { try Self.refuseEnvClashes(ResultDocument(session: session)) }
             // The run begins: a signal from now on is noted, and the run saves and ends.
             Signals.startNoting()
             events = session.undoingIfStopped { resume ? $0.redisplay() : $0.start() }
@@ -211,9 +215,7 @@ extension FlowRun {
             // message on stderr whatever the format (a --defaults stop said it already).
             // Secrets reach a program reading stdout, which asked for them, never a terminal.
             let result = ResultDocument(session: finished, outcome: stop, maskingSecrets: Console.isTerminal(.standardOutput))
-            if output == .env, let clash = result.envClashes.first {
-                throw RunFailure("--output env: '\(clash.0)' and '\(clash.1)' have the same shell name; use --output json").exit()
-            }
+            if output == .env { try Self.refuseEnvClashes(result) }
             // JSON and YAML escape what could drive a terminal; `env` lines are for `eval` and
             // keep a value's bytes, unless a person reads them on a terminal.
             let rendered = result.render(as: output)
@@ -228,6 +230,12 @@ extension FlowRun {
             }
             if !saved || !answersSaved { throw ExitCode.ioError }
             if result.outcome.exitCode != 0 { throw ExitCode(Int32(clamping: result.outcome.exitCode)) }
+        }
+
+        /// `--output env` would write two values under one shell name, and lose one.
+        private static func refuseEnvClashes(_ document: ResultDocument) throws {
+            guard let clash = document.envClashes.first else { return }
+            throw RunFailure("--output env: '\(clash.0)' and '\(clash.1)' have the same shell name; use --output json").exit()
         }
 
         /// An exclusive lock on a file the run replaces (`--state`, `--save-answers`), taken

@@ -31,7 +31,7 @@ enum PlainText {
     /// The actions offered, numbered from 1, and the built-ins that may always be typed.
     static func actions(_ prompt: ActionPrompt) -> String {
         let offered = prompt.actions.enumerated().map { "\($0 + 1). " + ($1.key.map { "[\(TerminalText.line($0))] " } ?? "") + $1.label }.joined(separator: "  ")
-        let builtIns = ActionEntry.builtIns(besides: prompt.actions.map(\.id))
+        let builtIns = prompt.builtIns
         let enter = prompt.defaultAction.map { "  [Enter: \($0.label)]" } ?? ""
         return "Actions: \(offered)" + (builtIns.isEmpty ? "" : "  (or \(builtIns.joined(separator: ", ")))") + enter + "\n> "
     }
