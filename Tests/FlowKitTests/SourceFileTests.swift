@@ -38,24 +38,6 @@ import FlowYAML
         #expect(read.isEmpty)
     }
 
-    /// Files such as those of `/proc` are regular but report a size of 0: their bytes
-    /// are read to the end all the same.
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status"), "needs Linux's /proc"))
-    func aFileLargerThanItsReportedSizeIsReadToItsEnd() throws {
-        guard case .bytes(let read) = try SourceFile.load("/proc/self/status", maxSize: 1 << 20) else {
-            Issue.record("/proc/self/status was refused")
-            return
-        }
-        let text = String(decoding: read, as: UTF8.self)
-        #expect(text.hasPrefix("Name:"))
-        #expect(text.contains("\nPid:"))
-        #expect(text.hasSuffix("\n"))
-        guard case .tooLarge = try SourceFile.load("/proc/self/status", maxSize: 0) else {
-            Issue.record("/proc/self/status was read past the limit")
-            return
-        }
-    }
-
     @Test func aMissingFileIsAnError() {
         #expect(throws: SourceFileError.self) { try SourceFile.load("/nonexistent/flow.yaml", maxSize: 10) }
     }
@@ -63,7 +45,7 @@ import FlowYAML
     /// The rule for files read as flows: a regular file whose real path ends in `.yaml` or
     /// `.yml`, checked before it is opened. A FIFO is refused at once (opening it would
     /// wait), and so is `/proc/self/environ`, named or behind a link named `*.yaml`. A
-    /// named path is read whatever it is.
+    /// path named on the command line is read whatever its name.
     @Test func onlyARegularYAMLFileIsReadAsAFlow() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sourcefile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -93,6 +75,46 @@ import FlowYAML
             Issue.record("a named file was refused for its name")
             return
         }
+    }
+
+    /// A path named on the command line may be a pipe or a regular file of any name, but
+    /// not a device nor a file of `/proc` or `/sys`, and a name ending in `.yaml` leads
+    /// only to a file whose real name does too: a link committed under a flow's name,
+    /// named by a list of changed files, gets nothing else read. A FIFO with no writer
+    /// reads as empty rather than waiting.
+    @Test func aNamedPathIsAPipeOrARegularFileOutsideTheSystem() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sourcefile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let notes = folder.appendingPathComponent("notes.txt").path
+        try "version: 1\n".write(toFile: notes, atomically: true, encoding: .utf8)
+        let flow = folder.appendingPathComponent("flow.yml").path
+        try "version: 1\n".write(toFile: flow, atomically: true, encoding: .utf8)
+        let links = ["environ.yaml": "/proc/self/environ", "notes.yaml": notes, "flow.yaml": flow, "plain": notes]
+        for (name, target) in links { #expect(symlink(target, folder.appendingPathComponent(name).path) == 0) }
+        let fifo = folder.appendingPathComponent("pipe.yaml").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for (path, reason) in [(folder.appendingPathComponent("environ.yaml").path, "it is a file of /proc, which holds no flow"),
+                               ("/proc/self/environ", "it is a file of /proc, which holds no flow"),
+                               ("/sys/kernel/mm/transparent_hugepage/enabled", "it is a file of /sys, which holds no flow"),
+                               (folder.appendingPathComponent("notes.yaml").path, "a flow is read only from a .yaml or .yml file (it is \(notes))"),
+                               ("/dev/null", "it is a device, not a regular file")] where FileManager.default.fileExists(atPath: path) {
+            #expect { try SourceFile.load(path, maxSize: 1 << 20) } throws: { error in
+                (error as? SourceFileError)?.reason == reason
+            }
+        }
+        for path in [flow, notes, folder.appendingPathComponent("flow.yaml").path, folder.appendingPathComponent("plain").path] {
+            guard case .bytes(let read) = try SourceFile.load(path, maxSize: 1 << 20) else {
+                Issue.record("\(path) was refused")
+                continue
+            }
+            #expect(read == Array("version: 1\n".utf8), "\(path)")
+        }
+        guard case .bytes(let empty) = try SourceFile.load(fifo, maxSize: 1 << 20) else {
+            Issue.record("a FIFO named on the command line was refused")
+            return
+        }
+        #expect(empty.isEmpty)
     }
 
     /// The rule checked again on the open descriptor, as `load` does after opening: a link

@@ -224,13 +224,16 @@ import TestSupport
         #expect((result["odd"] as? [[Int]])?.isEmpty == true, "runs that ended otherwise: \(result)")
     }
 
-    /// While the answers load (here from a FIFO nobody writes to), a signal ends the
-    /// process as by default: no run has begun, nothing is saved.
+    /// While the answers load (here from a FIFO whose writer never finishes), a signal
+    /// ends the process as by default: no run has begun, nothing is saved.
     @Test func aSignalWhileTheAnswersLoadEndsTheProcess() throws {
         let directory = try FlowrunProcess.folder(holding: Self.oneField)
         #expect(mkfifo(directory.appendingPathComponent("answers.yaml").path, 0o600) == 0)
         let result = try Self.drive("""
-            import json, signal, subprocess, sys, time
+            import json, os, signal, subprocess, sys, time
+            # Held open for writing before flowrun opens it, so its read waits for the rest.
+            writer = os.open("answers.yaml", os.O_RDWR)
+            os.write(writer, b"name: ")
             process = subprocess.Popen([sys.argv[1], "run", "f.yaml", "--answers", "answers.yaml"], stdin=subprocess.DEVNULL,
                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             time.sleep(0.5)

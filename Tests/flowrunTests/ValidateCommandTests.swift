@@ -303,6 +303,28 @@ import TestSupport
         #expect(piped.status == 0, "\(piped.stderr)")
     }
 
+    /// A link committed under a flow's name, named by a list of changed files, gets no
+    /// other file read and quoted: not the environment, not a file of another name; nor
+    /// does an answers file under such a link.
+    @Test func aNamedLinkUnderAFlowsNameReadsNoOtherFile() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        try write(Array("FLOWRUN_PROBE=hunter2\n".utf8), named: "notes.txt", in: directory)
+        #expect(symlink("/proc/self/environ", directory.appendingPathComponent("changed.yaml").path) == 0)
+        #expect(symlink("notes.txt", directory.appendingPathComponent("answers.yaml").path) == 0)
+        try write(Array("version: 1\nflow: a\nstart: s\nscreens: { s: { fields: [ { id: name } ] } }\n".utf8), named: "ok.yaml", in: directory)
+        for format in ["text", "junit"] {
+            let outcome = try FlowrunProcess.run(["validate", "--format", format, "changed.yaml", "ok.yaml"], directory: directory,
+                                                 environment: ["FLOWRUN_PROBE": "hunter2"], timeout: 10)
+            #expect(outcome.status == 2, "\(outcome.stderr)")
+            #expect(outcome.stderr.contains("cannot read 'changed.yaml': it is a file of /proc, which holds no flow"), "\(outcome.stderr)")
+            #expect(!(outcome.stdout + outcome.stderr).contains("hunter2"), "the environment was read: \(outcome.stdout)")
+        }
+        let run = try FlowrunProcess.run(["run", "ok.yaml", "--answers", "answers.yaml"], directory: directory, timeout: 10)
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("a flow is read only from a .yaml or .yml file (it is "), "\(run.stderr)")
+        #expect(!(run.stdout + run.stderr).contains("hunter2"), "the linked file was read: \(run.stderr)")
+    }
+
     /// A file whose name is not UTF-8 is validated all the same, its name shown with the
     /// bytes escaped: a broken flow cannot pass unnoticed, not even beside a file whose
     /// name is, in letters, the escaped one (the two are two files, however shown).

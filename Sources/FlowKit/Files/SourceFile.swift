@@ -43,7 +43,7 @@ public enum SourceFile {
         let isFlow = path.origin == .flow
         let isWalked = isFlow && path.walkedToRegularFile
         if isFlow && !isWalked { try checkFlowFile(path) }
-        let descriptor = open(path.system, O_RDONLY | O_CLOEXEC | (isFlow ? O_NONBLOCK : 0) | (isWalked ? O_NOFOLLOW : 0))
+        let descriptor = open(path.system, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (isWalked ? O_NOFOLLOW : 0))
         guard descriptor >= 0 else {
             if isWalked && errno == ELOOP { throw SourceFileError(path: path.shown, reason: "it was replaced as it was read") }
             throw failure(path.shown)
@@ -57,6 +57,10 @@ public enum SourceFile {
             }
         } else if isFlow {
             try checkOpenedFlowFile(descriptor, path, status: status)
+        } else {
+            try checkOpenedNamedFile(descriptor, path, status: status)
+            // Opened without waiting for a writer; a pipe is then read as it fills.
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         }
         guard status.st_mode & S_IFMT != S_IFDIR else {
             throw SourceFileError(path: path.shown, reason: "it is a directory")
@@ -70,8 +74,8 @@ public enum SourceFile {
             if bytes.count <= size { return .bytes(bytes) }
             if bytes.count > maxSize { return .tooLarge(size: bytes.count) }
         }
-        // Pipes and devices have no size to check in advance, and a regular file may hold
-        // more than it said (it grew, or it is one of /proc, which all say 0): read on.
+        // A pipe has no size to check in advance, and a regular file may hold more than it
+        // said (it grew): read on.
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -133,6 +137,31 @@ public enum SourceFile {
         }
         guard FlowFileFinder.isYAML(name.bytes) else {
             throw SourceFileError(path: path.shown, reason: "a flow is read only from a .yaml or .yml file (it is \(name.shown))")
+        }
+    }
+
+    /// The rule for a path named on the command line (cli.md 1.2), checked on the open
+    /// descriptor: a pipe (`validate /dev/stdin`, `<(…)`; a FIFO without a writer reads as
+    /// empty), or a regular file outside `/proc` and `/sys`. A name that ends in `.yaml` or
+    /// `.yml` must lead to a file whose real name does too, as a walk's would: a link
+    /// committed as `flow.yaml` and named by a list of changed files (`git diff
+    /// --name-only | xargs flowrun validate`) gets no other file read and quoted.
+    private static func checkOpenedNamedFile(_ descriptor: Int32, _ path: SourcePath, status: stat) throws(SourceFileError) {
+        switch status.st_mode & S_IFMT {
+        case S_IFIFO, S_IFDIR:
+            return
+        case S_IFREG:
+            guard let name = openedName(descriptor) ?? realPath(path, ifItIs: status) else {
+                throw SourceFileError(path: path.shown, reason: "it was replaced as it was read")
+            }
+            for system in ["/proc/", "/sys/"] where name.bytes.starts(with: system.utf8) {
+                throw SourceFileError(path: path.shown, reason: "it is a file of \(system.dropLast()), which holds no flow")
+            }
+            if FlowFileFinder.isYAML(path.bytes), !FlowFileFinder.isYAML(name.bytes) {
+                throw SourceFileError(path: path.shown, reason: "a flow is read only from a .yaml or .yml file (it is \(name.shown))")
+            }
+        default:
+            throw SourceFileError(path: path.shown, reason: notRegularFile(status.st_mode))
         }
     }
 
