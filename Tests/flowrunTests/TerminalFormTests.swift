@@ -283,6 +283,30 @@ struct TerminalFormTests {
         #expect(screen.terminal_restored)
     }
 
+    /// A refused secret starts again empty: what was typed is not shown, so it could not
+    /// be corrected, and kept it would join the next attempt.
+    @Test func aRefusedSecretIsTypedAgainFromEmpty() throws {
+        let flow = """
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            fields:
+              - { id: pin, label: PIN, type: secret, validate: [ { rule: 'size(pin) == 4', message: Four digits. } ] }
+            actions: [ { id: done, label: Done, default: true } ]
+            on: { done: { finish: true } }
+        """
+        let screen = try drive([
+            .expect("PIN:"), .send("12345" + Self.enter), .expect("Four digits."), .send("1234" + Self.enter), .expect("Choose:"),
+            .send(Self.enter),
+        ], flow: flow)
+        #expect(screen.expect_failed == nil, "\(screen.screen)")
+        #expect(try screen.appValues()["pin"] as? String == "1234")
+        #expect(!screen.screen.contains("1234"), "the secret was shown: \(screen.rendered)")
+        #expect(screen.terminal_restored)
+    }
+
     @Test func aSayIsShownBelowTheAnsweredFieldsAsInPlainMode() throws {
         let flow = Self.flow.replacingOccurrences(of: "forgot: { push: reset }", with: "forgot: { say: \"Sending a link.\", push: reset }")
         let screen = try drive([

@@ -112,6 +112,13 @@ public struct Form: Sendable {
         if leaving, field != nil { focusBar(onLast: false) }
     }
 
+    /// `refused`, and a secret's editor emptied: what it holds is not shown, so it cannot
+    /// be corrected, and a typo kept would join what is typed next.
+    public mutating func answerRefused(_ refusal: String) {
+        if field?.isSecret == true { editor = LineEditor() }
+        refused(refusal)
+    }
+
     /// The last row before the field in focus (or before the bar), taken back into the
     /// editor (`previousField`).
     public mutating func takeBackLastRow() -> Row? {

@@ -105,7 +105,7 @@ struct InteractiveRunner {
         let events = step { $0.answer(given) }
         transcript.answered(prompt, line: given.written, events: events, session: session)
         if let refusal = SessionEvent.refusal(in: events) {
-            form.refused(refusal)
+            form.answerRefused(refusal)
         } else {
             form.answered(as: session.shownAnswer(to: prompt, in: events))
         }
