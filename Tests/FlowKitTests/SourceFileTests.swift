@@ -59,8 +59,8 @@ import FlowYAML
         let flow = folder.appendingPathComponent("flow.yml").path
         try "version: 1\n".write(toFile: flow, atomically: true, encoding: .utf8)
         for (path, reason) in [(fifo, "it is a FIFO, not a regular file"), (folder.path, "it is a directory, not a regular file"),
-                               (link, "a flow is read only from a .yaml or .yml file (it is /proc/"),
-                               ("/proc/self/environ", "a flow is read only from a .yaml or .yml file"),
+                               (link, "it is a file of /proc, which holds no flow"),
+                               ("/proc/self/environ", "it is a file of /proc, which holds no flow"),
                                (text, "a flow is read only from a .yaml or .yml file")] {
             #expect { try SourceFile.load(SourcePath(path, origin: .flow), maxSize: 1 << 20) } throws: { error in
                 (error as? SourceFileError)?.reason.hasPrefix(reason) == true

@@ -26,6 +26,9 @@ public enum FlowrunProcess {
                            environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> ProcessRunner.Outcome {
         var environment = environment
         if environment["XDG_STATE_HOME"] == nil { environment["XDG_STATE_HOME"] = stateHome }
+        // Reports name files from GitHub's workspace where it is set: in these tests, the
+        // folder flowrun runs in, as on a runner's default step, whatever the host's.
+        if environment["GITHUB_WORKSPACE"] == nil { environment["GITHUB_WORKSPACE"] = directory?.path ?? FileManager.default.currentDirectoryPath }
         return try ProcessRunner.run(executable.path, arguments, stdin: stdin, directory: directory, environment: environment, timeout: timeout)
     }
 

@@ -356,7 +356,7 @@ import TestSupport
     @Test func aTestsFlowMustBeARegularYAMLFile() throws {
         let directory = try FlowrunProcess.temporaryDirectory()
         #expect(mkfifo(directory.appendingPathComponent("pipe.yaml").path, 0o600) == 0)
-        for (flow, reason) in [("/proc/self/environ", "a flow is read only from a .yaml or .yml file"), ("pipe.yaml", "it is a FIFO, not a regular file")] {
+        for (flow, reason) in [("/proc/self/environ", "it is a file of /proc, which holds no flow"), ("pipe.yaml", "it is a FIFO, not a regular file")] {
             try "flow: \(flow)\ncases:\n  - name: one\n    input: []\n    expect: { status: finished }\n"
                 .write(to: directory.appendingPathComponent("t.flowtest.yaml"), atomically: true, encoding: .utf8)
             let outcome = try FlowrunProcess.run(["test", "t.flowtest.yaml"], directory: directory,

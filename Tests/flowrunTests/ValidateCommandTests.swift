@@ -293,14 +293,37 @@ import TestSupport
             #expect(outcome.status != 0 && outcome.status != 124, "\(command): \(outcome.stderr)")
             let text = outcome.stdout + outcome.stderr
             #expect(text.contains("cannot include 'pipe.yaml': it is a FIFO, not a regular file"), "\(command): \(text)")
-            #expect(text.contains("cannot include '/proc/self/environ': a flow is read only from a .yaml or .yml file"), "\(command): \(text)")
-            #expect(text.contains("cannot use '/proc/self/environ': a flow is read only from a .yaml or .yml file"), "\(command): \(text)")
+            #expect(text.contains("cannot include '/proc/self/environ': it is a file of /proc, which holds no flow"), "\(command): \(text)")
+            #expect(text.contains("cannot use '/proc/self/environ': it is a file of /proc, which holds no flow"), "\(command): \(text)")
             #expect(!text.contains("hunter2") && !text.contains("FLOWRUN_PROBE"), "the environment was read: \(text)")
         }
         // A path named on the command line may still be a pipe.
         let piped = try ProcessRunner.run("/bin/sh", ["-c", "exec \"$0\" validate /dev/stdin", FlowrunProcess.executable.path],
                                           stdin: Data("version: 1\nflow: a\nstart: s\nscreens: { s: { actions: [quit] } }\n".utf8), directory: directory, timeout: 10)
         #expect(piped.status == 0, "\(piped.stderr)")
+    }
+
+    /// GitHub attaches an annotation to a file of the change only under its path from the
+    /// workspace: `./`, `sub/../` and absolute paths are written that way, in GitHub's
+    /// annotations and SARIF's URIs alike, notes included.
+    @Test func annotationsNameFilesFromTheWorkspace() throws {
+        let directory = try FlowrunProcess.temporaryDirectory()
+        let sub = directory.appendingPathComponent("repo/sub")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        try write(Array("version: 1\nflow: app\nstart: child\nflows:\n  child: { include: \"sub/../sub/child.yaml\" }\n".utf8),
+                  named: "repo/main.yaml", in: directory)
+        try write(Array("version: 1\nflow: child\nstart: s\nscreens:\n  s: { actions: [oops] }\n".utf8), named: "child.yaml", in: sub)
+        let repo = directory.appendingPathComponent("repo")
+        let walked = try FlowrunProcess.run(["validate", "--format", "github", "."], directory: repo)
+        #expect(walked.stdout.hasPrefix("::error file=sub/child.yaml,line=5,"), "\(walked.stdout)")
+        #expect(walked.stdout.contains("%0Asub/child.yaml:5:"), "a note's file: \(walked.stdout)")
+        #expect(!walked.stdout.contains("./"), "\(walked.stdout)")
+        let absolute = try FlowrunProcess.run(["validate", "--format", "github", repo.path + "/main.yaml"], directory: sub,
+                                              environment: ["GITHUB_WORKSPACE": directory.path])
+        #expect(absolute.stdout.hasPrefix("::error file=repo/sub/child.yaml,line=5,"), "\(absolute.stdout)")
+        let sarif = try FlowrunProcess.run(["validate", "--format", "sarif", "./main.yaml"], directory: repo)
+        #expect(sarif.stdout.contains(#""uri" : "sub/child.yaml""#), "\(sarif.stdout)")
+        #expect(!sarif.stdout.contains("sub/../"), "\(sarif.stdout)")
     }
 
     /// A link committed under a flow's name, named by a list of changed files, gets no

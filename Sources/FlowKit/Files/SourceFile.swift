@@ -109,10 +109,7 @@ public enum SourceFile {
         // opening a regular file does nothing, and resolving the path here too cost a
         // `readlink` per folder of its path, 3% of validating a folder of 2,000 files.
         guard let real = realPath(path) else { throw failure(path.shown) }
-        guard FlowFileFinder.isYAML(real.bytes) else {
-            let leads = real.shown == path.shown ? "" : " (it is \(real.shown))"
-            throw SourceFileError(path: path.shown, reason: "a flow is read only from a .yaml or .yml file\(leads)")
-        }
+        if let reason = refusal(ofRealName: real, for: path, requiringYAML: true) { throw SourceFileError(path: path.shown, reason: reason) }
         #endif
     }
 
@@ -135,9 +132,7 @@ public enum SourceFile {
         guard let name = openedName(descriptor) ?? realPath(path, ifItIs: status) else {
             throw SourceFileError(path: path.shown, reason: "it was replaced as it was read")
         }
-        guard FlowFileFinder.isYAML(name.bytes) else {
-            throw SourceFileError(path: path.shown, reason: "a flow is read only from a .yaml or .yml file (it is \(name.shown))")
-        }
+        if let reason = refusal(ofRealName: name, for: path, requiringYAML: true) { throw SourceFileError(path: path.shown, reason: reason) }
     }
 
     /// The rule for a path named on the command line (cli.md 1.2), checked on the open
@@ -154,15 +149,24 @@ public enum SourceFile {
             guard let name = openedName(descriptor) ?? realPath(path, ifItIs: status) else {
                 throw SourceFileError(path: path.shown, reason: "it was replaced as it was read")
             }
-            for system in ["/proc/", "/sys/"] where name.bytes.starts(with: system.utf8) {
-                throw SourceFileError(path: path.shown, reason: "it is a file of \(system.dropLast()), which holds no flow")
-            }
-            if FlowFileFinder.isYAML(path.bytes), !FlowFileFinder.isYAML(name.bytes) {
-                throw SourceFileError(path: path.shown, reason: "a flow is read only from a .yaml or .yml file (it is \(name.shown))")
+            if let reason = refusal(ofRealName: name, for: path, requiringYAML: FlowFileFinder.isYAML(path.bytes)) {
+                throw SourceFileError(path: path.shown, reason: reason)
             }
         default:
             throw SourceFileError(path: path.shown, reason: notRegularFile(status.st_mode))
         }
+    }
+
+    /// Why the regular file whose real name is `name` (reached as `path`) is not read, or
+    /// nil: a file of `/proc` or `/sys`, which hold no flow, is named by its place alone
+    /// (its path holds a process id, which would make reports differ from run to run);
+    /// with `requiringYAML`, a name that does not end in `.yaml` or `.yml`.
+    private static func refusal(ofRealName name: SourcePath, for path: SourcePath, requiringYAML: Bool) -> String? {
+        for system in ["/proc/", "/sys/"] where name.bytes.starts(with: system.utf8) {
+            return "it is a file of \(system.dropLast()), which holds no flow"
+        }
+        guard requiringYAML, !FlowFileFinder.isYAML(name.bytes) else { return nil }
+        return "a flow is read only from a .yaml or .yml file" + (name.shown == path.shown ? "" : " (it is \(name.shown))")
     }
 
     /// The path the kernel holds for an open descriptor, on Linux; nil elsewhere or when

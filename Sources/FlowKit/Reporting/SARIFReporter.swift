@@ -12,7 +12,8 @@ import FlowYAML
 ///   Notes are `relatedLocations` with ids from 1. A fix is a second line of the
 ///   message, and also a `fixes` entry when it has replacement text for a known range.
 /// - A relative path becomes a relative URI (percent-encoded) with `uriBaseId`
-///   `%SRCROOT%`, the folder flowrun ran in; an absolute path becomes a `file://` URI.
+///   `%SRCROOT%`, the folder paths are given from (`flowrun validate` gives them from
+///   GitHub's workspace, or the folder it runs in); an absolute path becomes a `file://` URI.
 /// - Message text is escaped as SARIF §3.11.5–3.11.6 asks: `{`/`}` doubled, so text is
 ///   never read as a placeholder, and `[`, `]` and `\` after a backslash, so it is never
 ///   read as an embedded link.

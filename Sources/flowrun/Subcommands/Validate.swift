@@ -51,10 +51,30 @@ extension FlowRun {
             }
             reports = FileReport.roots(of: reports)
             let colored = Console.colors(.standardOutput)
-            let shown = ValidationOutcome.shown(reports, quiet: quiet, strict: strict)
+            var shown = ValidationOutcome.shown(reports, quiet: quiet, strict: strict)
+            if format == .github || format == .sarif { shown = shown.map(Self.namingFilesFromTheWorkspace) }
             try Console.output(format.reporter(colored: colored, strict: strict).render(shown))
             let status = ValidationOutcome.exitCode(summary: ValidationSummary(reports), strict: strict, unreadable: unreadable)
             if status != 0 { throw ExitCode(status) }
+        }
+
+        /// Code-review tools match an annotation to a file of the change by its path from
+        /// the repository's root: GitHub's workspace (`GITHUB_WORKSPACE`) where set, else
+        /// the folder flowrun runs in, without `.` or `..` steps (`RelativePath.spelled`).
+        private static func namingFilesFromTheWorkspace(_ report: FileReport) -> FileReport {
+            let root = ProcessEnvironment.variables(["GITHUB_WORKSPACE"])["GITHUB_WORKSPACE"] ?? "."
+            var named = report
+            named.diagnostics = report.diagnostics.map { diagnostic in
+                var diagnostic = diagnostic
+                diagnostic.file = RelativePath.spelled(diagnostic.file, from: root)
+                diagnostic.notes = diagnostic.notes.map { note in
+                    var note = note
+                    note.file = RelativePath.spelled(note.file, from: root)
+                    return note
+                }
+                return diagnostic
+            }
+            return named
         }
     }
 }
