@@ -25,7 +25,7 @@ extension RobustnessTests {
             variables:
               initial: "variable \(payloadYAML)"
             on:
-              go: { say: "say \(payloadYAML) {{ initial }} {{ env.EVIL }} {{ name }} {{ preset }}", push: last }
+              go: { when: "initial != 'when \(payloadYAML)'", say: "say \(payloadYAML) {{ initial }} {{ env.EVIL }} {{ name }} {{ preset }}", push: last }
               stop: { exit: { code: 4, message: "exit \(payloadYAML) {{ name }}" } }
             screens:
               first:
@@ -167,6 +167,8 @@ extension RobustnessTests {
             let directory = try FlowrunProcess.folder(holding: Self.flow)
             for arguments in [["graph", "f.yaml"], ["graph", "--format", "mermaid", "f.yaml"], ["chain", "f.yaml", "first"]] {
                 let outcome = try FlowrunProcess.run(arguments, directory: directory)
+                // As a visible escape (its backslash doubled in Graphviz's labels).
+                #expect(outcome.stdout.contains("when initial != 'when \\") && outcome.stdout.contains("u{1b}]52;c;"), "the guard is shown: \(outcome.stdout)")
                 Self.expectNothingDrivesATerminal(outcome.stdout, arguments.joined(separator: " "))
                 Self.expectNothingDrivesATerminal(outcome.stderr, arguments.joined(separator: " "))
             }

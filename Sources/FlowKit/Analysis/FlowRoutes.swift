@@ -2,7 +2,9 @@ import FlowYAML
 
 /// What the Session's chain walk (`StaticRoute`) says about a document, for the commands
 /// that print it (`flowrun chain`, `flowrun graph`) and the tests that hold the Session to
-/// it. Screens and flows are numbered as the compiled `ResponderTree` numbers them.
+/// it. Screens and flows are numbered as the compiled `ResponderTree` numbers them. The
+/// expressions it quotes (guards, `for_each` lists) are escaped for a terminal, each on
+/// one line (`TerminalText.line`).
 public struct FlowRoutes: Sendable {
     /// A handler an action may reach: its responder ("screen 'id'", "flow 'id'") and, for
     /// each of its branches in order, its `when` (nil: the branch always holds) and the
@@ -76,10 +78,10 @@ public struct FlowRoutes: Sendable {
         if let responder { path.insert(FlowGraph.Pair(responder: responder, action: action)) }
         let candidates = route.handlers.map { reached in
             Candidate(responder: tree.name(of: reached.responder), branches: reached.handler.branches.map { branch in
-                guard case .send(let sent) = branch.transition else { return Candidate.Branch(condition: branch.when?.source, sends: nil, forwarded: nil) }
+                guard case .send(let sent) = branch.transition else { return Candidate.Branch(condition: branch.when.map { TerminalText.line($0.source) }, sends: nil, forwarded: nil) }
                 let next = tree.next(of: reached.responder)
                 let loops = next.map { path.contains(FlowGraph.Pair(responder: $0, action: sent)) } ?? false
-                return Candidate.Branch(condition: branch.when?.source, sends: tree.actionNames[sent],
+                return Candidate.Branch(condition: branch.when.map { TerminalText.line($0.source) }, sends: tree.actionNames[sent],
                                         forwarded: loops ? nil : self.route(sent, from: next, onPath: path))
             })
         }
@@ -115,8 +117,8 @@ public struct FlowRoutes: Sendable {
         guard hops.isEmpty else {
             return hops.map { hop in
                 let launch = hop.node?.launch
-                return (hop.action.map { tree.actionNames[$0] } ?? "enter") + (hop.node?.when.map { " [when \($0.source)]" } ?? "")
-                    + (launch?.forEach.map { " [for each \(launch?.element ?? "element") in \($0.source)]" } ?? "")
+                return (hop.action.map { tree.actionNames[$0] } ?? "enter") + (hop.node?.when.map { " [when \(TerminalText.line($0.source))]" } ?? "")
+                    + (launch?.forEach.map { " [for each \(launch?.element ?? "element") in \(TerminalText.line($0.source))]" } ?? "")
             }.joined(separator: " → ")
         }
         switch (from, to) {
