@@ -227,6 +227,36 @@ import FlowExpressions
         #expect(found.first?.message == "'SEV2' is not an option of 'severity' (sev1, sev2), so this comparison always gives the same answer")
     }
 
+    /// In a quoted scalar with escapes or doubled quotes, a token is placed past them
+    /// (spec §12: the scalar's column plus the token's offset, allowing for quotes), and a
+    /// fix replaces only a token written as it reads: the value's text is not the file's.
+    @Test func aTokenAfterEscapesIsPlacedOnItAndAFixReplacesOnlyATokenWrittenAsItReads() {
+        let text = #"""
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            title: "Hi \u00e9 {{ nmae }}\n"
+            fields:
+              - { id: name }
+              - { id: t, type: choice, options: [apple, banana] }
+            actions: [a, b]
+            on:
+              a: { when: "t == \"aple\"", exit: { code: 1 } }
+              b: { when: 'name == ''x'' || t == ''aple''', exit: { code: 1 } }
+        """#
+        let found = Validator().validate(Array(text.utf8), file: "f.yaml").diagnostics
+        #expect(found.map(\.code) == [.unknownName, .notAnOption, .notAnOption])
+        // `nmae`, past `\u00e9` (6 written, 1 read): its own column, and its fix stays.
+        #expect(found.first.map { [$0.start.line, $0.start.column, $0.end?.column ?? 0] } == [6, 26, 30])
+        #expect(found.first?.fix?.replacement == "name")
+        // `\"aple\"` and `''aple''`: placed on the token, escapes and all; the fix has words only.
+        #expect(found.dropFirst().map { [$0.start.line, $0.start.column, $0.end?.column ?? 0] } == [[12, 24, 32], [13, 41, 49]])
+        #expect(found.dropFirst().map(\.fix?.replacement) == [nil, nil])
+        #expect(found.dropFirst().map(\.fix?.message) == ["did you mean 'apple'?", "did you mean 'apple'?"])
+    }
+
     @Test func anIssueInATemplateOverSeveralLinesQuotesItsExpression() throws {
         let found = try diagnostics("templates-over-several-lines-point-at-their-token")
         #expect(found.first?.message == "unknown name 'totl' (in {{ totl * 2 }})")

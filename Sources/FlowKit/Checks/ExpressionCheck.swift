@@ -360,9 +360,13 @@ struct ExpressionCheck: Check {
     }
 
     /// An issue placed on its token in the file (`TokenPosition`).
+    /// The issue at its token; where the token is not written as it reads (an escape
+    /// within it, or no place found, when the range is the whole scalar's), its fix keeps
+    /// its words but replaces nothing: its text is the value's, not the file's.
     private mutating func report(_ issue: ExpressionIssue, in source: Located<String>) {
-        let (start, end) = TokenPosition.range(offset: issue.offset, length: issue.length, in: source, sources: sources)
-        diagnostics.append(Diagnostic(issue.code, issue.message, file: source.location.file, at: start, end: end, fix: issue.fix))
+        let (start, end, isVerbatim) = TokenPosition.range(offset: issue.offset, length: issue.length, in: source, sources: sources)
+        let fix = isVerbatim || issue.fix?.range != nil ? issue.fix : issue.fix.map { Diagnostic.Fix($0.message) }
+        diagnostics.append(Diagnostic(issue.code, issue.message, file: source.location.file, at: start, end: end, fix: fix))
     }
 
     private mutating func report(_ code: DiagnosticCode, _ message: String, at location: SourceLocation, fix: Diagnostic.Fix?) {
