@@ -29,6 +29,11 @@ indirect enum Secrecy: Sendable, Equatable {
             }
         }
 
+        /// Whether it is a map's key, not a list's position.
+        var isKey: Bool {
+            if case .key = self { true } else { false }
+        }
+
         /// As an index is written after the variable's name: `["ada"]`, `[2]`.
         var written: String {
             switch self {

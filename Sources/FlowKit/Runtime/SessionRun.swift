@@ -671,7 +671,13 @@ struct SessionRun {
         guard var repetition = state.flows[flow].repetition else { return false }
         let finished = state.flows[flow]
         repetition.results.append(finished.result.map(Value.map) ?? .map(PrivateName.removed(from: finished.variables)))
-        if !finished.secrets.isEmpty || !finished.secretResult.isEmpty { state.flows[flow].secretResult["results"] = .whole }
+        // The run's element is secret where its `result` is, or without one, its variables.
+        let secrets = finished.result != nil ? finished.secretResult : PrivateName.removed(from: finished.secrets)
+        let element = Secrecy(members: Dictionary(uniqueKeysWithValues: secrets.map { (Secrecy.Member.key($0.key), $0.value) }))
+        if element.isSecret {
+            let results = state.flows[flow].secretResult["results"] ?? .none
+            state.flows[flow].secretResult["results"] = results.setting(element, at: [.position(repetition.results.count - 1)])
+        }
         guard repetition.position + 1 < repetition.elements.count else {
             state.flows[flow].repetition = nil
             state.flows[flow].results = repetition.results
@@ -681,10 +687,10 @@ struct SessionRun {
         done.repetition = nil
         repetition.finishedRuns.append(done)
         repetition.position += 1
-        let secretResults = state.flows[flow].secretResult["results"] != nil
+        let secretResults = state.flows[flow].secretResult["results"]
         startFlow(flow, given: repetition.given(to: repetition.elements[repetition.position]))
         state.flows[flow].repetition = repetition
-        if secretResults { state.flows[flow].secretResult["results"] = .whole }
+        state.flows[flow].secretResult["results"] = secretResults
         events.append(.repeated(flow: tree.flows[flow].id, element: repetition.position + 1, of: repetition.elements.count))
         steps = stepsAtRepetitionStart[flow, default: steps]
         stepsAtRepetitionStart[flow] = steps
@@ -697,10 +703,10 @@ struct SessionRun {
         guard var repetition = state.flows[flow].repetition, let previous = repetition.finishedRuns.popLast() else { return false }
         repetition.position -= 1
         repetition.results.removeLast()
-        let secretResults = state.flows[flow].secretResult["results"] != nil
+        let secretResults = state.flows[flow].secretResult["results"]?.setting(.none, at: [.position(repetition.results.count)])
         state.flows[flow] = previous
         state.flows[flow].repetition = repetition
-        if secretResults { state.flows[flow].secretResult["results"] = .whole }
+        state.flows[flow].secretResult["results"] = secretResults == Secrecy.none ? nil : secretResults
         if case .screen(let screen)? = previous.stack.last, tree.screens[screen].isTerminal, previous.stack.count > 1 {
             state.flows[flow].stack.removeLast()
         }

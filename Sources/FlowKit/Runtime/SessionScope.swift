@@ -146,12 +146,18 @@ struct SessionScope: ValueScope {
             var inner = bound
             if Macro(call: function, receiver: receiver, arguments: arguments) != nil, case .identifier(let name)? = arguments.first?.kind {
                 inner.insert(name)
+                // Over a map whose secrets are some of its values, the name is bound to its
+                // keys, which are not secret: the value is as secret as what the macro's
+                // own expressions read (`accounts.filter(k, k != "admin")` is not;
+                // `accounts.filter(k, accounts[k] == pin)` is).
+                if let receiver, case .members(let members) = secrecy(receiver), members.keys.allSatisfy(\.isKey) {
+                    return Self.wholeIfAny(arguments.dropFirst().map { self.secrecy($0, bound: inner) })
+                }
             }
             return Self.wholeIfAny(operands.map { self.secrecy($0, bound: inner) })
         case .binary(.in, let element, let container):
             // A key `in` a map: its keys are not secret.
-            if case .members(let members) = secrecy(container), secrecy(element) == .none,
-               members.keys.allSatisfy({ if case .key = $0 { true } else { false } }) { return .none }
+            if case .members(let members) = secrecy(container), secrecy(element) == .none, members.keys.allSatisfy(\.isKey) { return .none }
             return Self.wholeIfAny([secrecy(element), secrecy(container)])
         case .list(let elements):
             return Secrecy(members: Dictionary(uniqueKeysWithValues: elements.enumerated().map { (Secrecy.Member.position($0.offset), secrecy($0.element)) }))

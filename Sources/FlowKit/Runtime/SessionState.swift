@@ -46,7 +46,7 @@ struct SessionState: Sendable, Equatable, Codable {
         /// `savedState` leaves their values out instead.
         var secrets: [String: Secrecy] = [:]
         /// The same for the names of `result` (1.2: per member), and `results` after a
-        /// `for_each` (whole).
+        /// `for_each` (per run: where its `result` is secret, or without one, its variables).
         var secretResult: [String: Secrecy] = [:]
         /// Set while the flow runs once per element of a list (spec §7 1.1).
         var repetition: Repetition?
