@@ -281,7 +281,7 @@ struct FlowModelBuilder {
     }
 
     /// An action's `key`: one character that is not a digit, since digits number the
-    /// actions at the plain-mode prompt. `key: 1` is a YAML integer, but the author meant
+    /// actions at the plain-mode prompt, and that can be typed there (`untypable`). `key: 1` is a YAML integer, but the author meant
     /// the digit, so an integer's text is judged as a string's is.
     private mutating func shortcutKey(_ node: Node) -> Located<String>? {
         let key: Located<String>
@@ -300,7 +300,20 @@ struct FlowModelBuilder {
                           notes: [Diagnostic.Note("digits number the actions at the prompt (1. Save), so choose a letter or a sign", at: key.location)])
             return nil
         }
+        if let reason = Self.untypable(key.value) {
+            reader.report(.invalidKey, "'\(TerminalText.line(key.value))' cannot be a shortcut key: \(reason)", at: key.location)
+            return nil
+        }
         return key
+    }
+
+    /// Why a key could not be typed as a whole line at the plain-mode action prompt, as a
+    /// key must (spec §5), or pressed in the terminal; nil when it can.
+    private static func untypable(_ key: String) -> String? {
+        if key == "/" { return "at the prompt it starts /ID, which asks a field again or chooses an action" }
+        if key.allSatisfy(\.isWhitespace) { return "a line typed at the prompt is read without its spaces" }
+        if key.unicodeScalars.contains(where: { TerminalText.isUnsafe($0) }) { return "it is a control character, which a terminal sends for keys of its own (Esc, Tab, Enter)" }
+        return nil
     }
 
     private static func isDigit(_ text: String) -> Bool {
