@@ -125,7 +125,8 @@ public enum FlowSchema {
                         "properties": [
                             "id": ["$ref": "#/$defs/id", "description": "The action's id, routed along the responder chain when chosen."],
                             "label": text("What the action shows (default: the id, humanized)."),
-                            "key": ["type": "string", "minLength": 1, "maxLength": 1, "pattern": "^[^0-9]$", "description": "A one-character shortcut; not a digit (digits number the actions)."],
+                            "key": ["type": "string", "minLength": 1, "maxLength": 1, "pattern": #"^[^0-9/\s\x00-\x1F\x7F]$"#,
+                                    "description": "A one-character shortcut: not a digit (digits number the actions), '/', a space or a control character."],
                             "validate": flag("Whether the screen's fields must be valid before the action runs (default true; false for back and quit)."),
                             "when": expression("The action is offered only while this holds."),
                             "default": flag("The action an empty line at the action prompt, and --defaults, choose (at most one per screen)."),
