@@ -42,7 +42,7 @@ import TestSupport
         let outcome = try FlowrunProcess.run(["run", "f.yaml"], stdin: "go\n", directory: directory)
         #expect(outcome.status == 2)
         #expect(outcome.stderr.contains("starts only with --trust"), "\(outcome.stderr)")
-        for (line, program) in [(11, "sh -c printf made > one"), (12, "sh -c echo failing >&2; exit 4"), (13, "touch three")] {
+        for (line, program) in [(11, "sh -c 'printf made > one'"), (12, "sh -c 'echo failing >&2; exit 4'"), (13, "touch three")] {
             #expect(outcome.stderr.contains("f.yaml:\(line):13: \(program)"), "\(outcome.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("one").path))

@@ -67,7 +67,7 @@ import TestSupport
         let outcome = try FlowrunProcess.run(["run", "f.yaml"], stdin: "x\n", directory: directory)
         #expect(outcome.status == 2)
         #expect(outcome.stderr.contains("starts only with --trust"), "\(outcome.stderr)")
-        #expect(outcome.stderr.contains(#"f.yaml:9:18: sh -c test ! -e "$1" sh {{ name }} (checks the answer to 'name')"#), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains(#"f.yaml:9:18: sh -c 'test ! -e "$1"' sh '{{ name }}' (checks the answer to 'name')"#), "\(outcome.stderr)")
         #expect(outcome.stderr.contains("f.yaml:14:18: sh -c"), "\(outcome.stderr)")
         #expect(outcome.stderr.contains("f.yaml:17:27: sh -c"), "\(outcome.stderr)")
         #expect(outcome.stdout.isEmpty)

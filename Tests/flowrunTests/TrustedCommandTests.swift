@@ -352,13 +352,15 @@ import TestSupport
         _ = folder
     }
 
+    /// The refusal lists each program as a shell would read it back: an argument with a
+    /// space, a quote or nothing in it is quoted, so the list shows how many there are.
     @Test func withoutTrustTheRunRefusesAndNamesEveryProgram() throws {
-        let directory = try FlowrunProcess.folder(holding: Self.flow("touch, made-by-flow", extra: ""))
+        let directory = try FlowrunProcess.folder(holding: Self.flow(#"touch, made-by-flow, "Release {{ token }}", "", "it's""#, extra: ""))
         let outcome = try FlowrunProcess.run(["run", "f.yaml"], stdin: "x\ngo\n", directory: directory)
         #expect(outcome.status == 2)
         #expect(outcome.stderr.contains("starts only with --trust"))
         #expect(outcome.stderr.contains("f.yaml:11:"), "\(outcome.stderr)")
-        #expect(outcome.stderr.contains("touch made-by-flow"))
+        #expect(outcome.stderr.contains(#"touch made-by-flow 'Release {{ token }}' '' 'it'\''s'"#), "\(outcome.stderr)")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("made-by-flow").path))
         #expect(outcome.stdout.isEmpty, "a run that never started prints no result")
     }

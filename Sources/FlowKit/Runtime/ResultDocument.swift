@@ -63,7 +63,7 @@ public struct ResultDocument: Sendable {
         let outcomeValues: [Value] = [.string(outcome.status.rawValue), .int(outcome.exitCode),
                                       screen.map(Value.string) ?? .null, outcome.message.map(Value.string) ?? .null]
         let lines = (zip(EnvOutputName.outcome, outcomeValues).map { ($0, $1) } + envVariables.map { ($0.name, $0.value) }).map { variable, value in
-            "\(variable)='\(Self.envText(value).replacing("'", with: "'\\''"))'"
+            "\(variable)=\(ShellQuoting.quoted(Self.envText(value)))"
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -78,7 +78,7 @@ extension FlowRun {
             let commands = tree.commands
             if !commands.isEmpty && !trust {
                 let list = commands.map { command in
-                    "  \(command.location): \(command.arguments.map(MessageText.sanitized).joined(separator: " "))"
+                    "  \(command.location): \(ShellQuoting.words(command.arguments.map(MessageText.sanitized)))"
                         + (command.checkedField.map { " (checks the answer to '\($0)')" } ?? "")
                 }
                 throw RunFailure("this flow runs programs, and starts only with --trust:\n" + list.joined(separator: "\n")).exit()

@@ -45,7 +45,7 @@ struct ProcessCommandRunner: CommandRunning {
         var overrides: [Environment.Key: String?] = [:]
         for (name, value) in request.environment { overrides[Environment.Key(stringLiteral: name)] = value }
         let watch = ProcessWatch()
-        display.start(label: request.label ?? request.shownArguments.joined(separator: " "))
+        display.start(label: request.label ?? ShellQuoting.words(request.shownArguments))
         defer { display.stop() }
         do {
             let result = try await withThrowingTaskGroup(of: Void.self) { group in
