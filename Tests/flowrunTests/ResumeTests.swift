@@ -192,6 +192,9 @@ import TestSupport
         (#""username":"alice""#, #""username":"al""#, "'login.username' holds 'al', which its field refuses: Must be at least 3 characters."),
         // A value quoted in the message never drives the terminal.
         (#""attempts":0"#, #""attempts":"\u001b[2J""#, "'login.attempts' holds '\\u{1b}[2J', not a value of type int"),
+        // More screens than a run stacks.
+        (#""stack":[0,1]"#, #""stack":[0"# + String(repeating: ",1", count: 1_000) + "]",
+         "flow 'login' has 1001 screens on its stack, more than the 1000 a run allows"),
     ])
     func anEditedValueIsRefused(old: String, new: String, named: String) throws {
         let (directory, state) = try savedOnCredentials()
@@ -202,6 +205,19 @@ import TestSupport
                                              stdin: "wonderland\nsubmit\nquit\n")
         #expect(resumed.status == 2, "\(resumed.stderr)")
         #expect(resumed.stderr.contains("the saved state is damaged: " + named), "\(resumed.stderr)")
+    }
+
+    /// A state the decoder cannot read is refused at the place it cannot read, in words,
+    /// not the decoder's own.
+    @Test func anUnreadableStateNamesWhereItCannotBeRead() throws {
+        let (directory, state) = try savedOnCredentials()
+        let text = try String(contentsOfFile: state, encoding: .utf8)
+        try text.replacingOccurrences(of: #""stack":[0,1]"#, with: #""stack":["x"]"#).write(toFile: state, atomically: true, encoding: .utf8)
+        let resumed = try FlowrunProcess.run(["run", directory.appendingPathComponent("signin.yaml").path, "--state", state, "--resume"], stdin: "")
+        #expect(resumed.status == 2, "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("the saved state is not readable: at state.flows[1].stack[0]: this value is not one a saved state holds here"),
+                "\(resumed.stderr)")
+        #expect(!resumed.stderr.contains("DecodingError") && !resumed.stderr.contains("typeMismatch"), "\(resumed.stderr)")
     }
 
     /// A multichoice list naming an option more than once, as no answer can, is refused

@@ -64,8 +64,9 @@ extension Session {
             document = try JSONDecoder().decode(SavedSession.self, from: Data(saved))
         } catch let error as SessionRestoreError {
             throw error
+        } catch let error as DecodingError {
+            throw SessionRestoreError(description: "the saved state is not readable: \(Self.described(error))")
         } catch {
-            // The decoder's message may quote the file's keys: made harmless.
             throw SessionRestoreError(description: "the saved state is not readable: \(MessageText.sanitized("\(error)"))")
         }
         let changes = StateFingerprint(tree).changes(since: document.shape)
@@ -88,6 +89,21 @@ extension Session {
 
     /// How many changes of a flow a refused resume names.
     private static let changesShown = 5
+
+    /// A decoding error as a person reads it: where in the document (`state.flows[0].variables.name`)
+    /// and what is wrong there, without the decoder's type names. The document's keys it
+    /// quotes are made harmless.
+    private static func described(_ error: DecodingError) -> String {
+        let (context, problem): (DecodingError.Context, String) = switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context): (context, "this value is not one a saved state holds here")
+        case .keyNotFound(let key, let context): (context, "'\(key.stringValue)' is missing")
+        case .dataCorrupted(let context): (context, context.debugDescription + (context.underlyingError.map { " (\($0))" } ?? ""))
+        @unknown default: (DecodingError.Context(codingPath: [], debugDescription: ""), "\(error)")
+        }
+        let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
+        let place = path.hasPrefix(".") ? String(path.dropFirst()) : path
+        return MessageText.sanitized(place.isEmpty ? problem : "at \(place): \(problem)")
+    }
 }
 
 extension SessionState.FlowState {

@@ -15,6 +15,10 @@ extension Session {
 
     private func structuralProblem() -> String? {
         for (flow, flowState) in state.flows.enumerated() {
+            // No run stacks more; a state that does was not saved by one.
+            guard flowState.stack.count <= SessionRun.maxStack else {
+                return "flow '\(tree.flows[flow].id)' has \(flowState.stack.count) screens on its stack, more than the \(SessionRun.maxStack) a run allows"
+            }
             for entry in flowState.stack {
                 switch entry {
                 case .screen(let screen):
