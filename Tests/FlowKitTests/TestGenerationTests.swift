@@ -377,6 +377,37 @@ import TestSupport
     }
 
     /// A guard no answer satisfies is reported with why, once its handler has run.
+    /// A field no answer tried gets past still lets the search choose the screen's listed
+    /// `quit` there (`/quit`); a field checked as a version is given one.
+    @Test func aListedQuitIsReachedPastAFieldNoAnswerGetsPastAndAVersionIsTried() throws {
+        let (_, unanswerable) = try generated("""
+        version: 1
+        flow: g
+        start: s
+        screens:
+          s:
+            fields:
+              - { id: code, required: true, validate: [ { rule: 'code == "x" && code == "y"', message: Never. } ] }
+            actions: [save, quit]
+            on: { save: { finish: true } }
+        """)
+        #expect(unanswerable.cases.contains { $0.input == ["/quit"] }, "\(unanswerable.cases.map(\.input))")
+        #expect(!unanswerable.unreached.contains { if case .action(_, "quit") = $0 { true } else { false } }, "\(unanswerable.unreached)")
+        let (_, versioned) = try generated("""
+        version: 1
+        flow: g
+        start: s
+        screens:
+          s:
+            fields:
+              - { id: version, required: true, validate: [ { rule: 'isSemver(version)', message: Not a version. } ] }
+            actions: [save, quit]
+            on: { save: { finish: true } }
+        """)
+        #expect(versioned.unreached.isEmpty, "\(versioned.unreached)")
+        #expect(versioned.cases.contains { $0.input.first == "1.0.0" }, "\(versioned.cases.map(\.input))")
+    }
+
     @Test func anUnreachableBranchSaysWhy() throws {
         let (tree, generated) = try generated("""
         version: 1

@@ -50,10 +50,12 @@ struct InputCandidates {
         }
     }
 
-    /// At a field: the screen's own actions that need no answers, as `/ID` lines.
-    func earlyActions(at prompt: Prompt) -> [String] {
+    /// At a field: the screen's own actions that need no answers, as `/ID` lines. With
+    /// `builtIns` (no answer tried was taken, so the action prompt, which offers them, is
+    /// out of reach), also `back` and `quit` where the screen lists them.
+    func earlyActions(at prompt: Prompt, builtIns: Bool) -> [String] {
         guard case .field(let field) = prompt else { return [] }
-        return field.actions.filter { !ActionEntry.builtIns.contains($0.id) }.map { "/\($0.id)" }
+        return field.actions.filter { builtIns || !ActionEntry.builtIns.contains($0.id) }.map { "/\($0.id)" }
     }
 
     /// The results a program that succeeded is tried with instead: each way of failing a
@@ -64,7 +66,10 @@ struct InputCandidates {
 
     private func lines(for prompt: FieldPrompt, in session: Session) -> [String] {
         var lines = [""] + prompt.field.type.kind.candidates(at: prompt, from: self)
-        if live.comparesVersions { lines += lines.compactMap { SemanticVersion($0).map { "\($0.major).\($0.minor).\($0.patch &+ 1)" } } }
+        if live.comparesVersions {
+            let versions = lines.compactMap { SemanticVersion($0) }
+            lines += versions.isEmpty ? [Self.version] : versions.map { "\($0.major).\($0.minor).\($0.patch &+ 1)" }
+        }
         lines = Array(Self.unique(lines).prefix(Self.perField))
         return Self.unique(lines + comparedLines(for: prompt, in: session, besides: lines))
     }
@@ -110,6 +115,10 @@ struct InputCandidates {
         let next = last == range.upperBound ? range.lowerBound : Unicode.Scalar(last.value + 1) ?? last
         return String(String.UnicodeScalarView(text.unicodeScalars.dropLast())) + String(next)
     }
+
+    /// The version a field is offered where a decision reads versions and none of the
+    /// field's other candidates is one.
+    private static let version = "1.0.0"
 
     /// "test", repeated or cut to fit a length between `min` and `max`.
     static func filler(min: Double?, max: Double?) -> String {

@@ -30,8 +30,9 @@ struct LiveValues {
     /// For each name, the names a decision compares it with for equality (`pin ==
     /// pin_again`), in tree order: a field is offered what they hold, and something else.
     let compared: [String: [String]]
-    /// Whether a decision reads a semantic version (`semver(…)`): a text answer that is a
-    /// version is then tried with the next version too, the other side of a comparison.
+    /// Whether a decision reads a semantic version (`semver(…)`, `isSemver(…)`): a text
+    /// answer that is a version is then tried with the next version too, the other side
+    /// of a comparison; a field offered no version is offered one.
     let comparesVersions: Bool
     /// The names set from a program's `stdout`, directly or through other names
     /// (`_last: tags.stdout.split(...)[0]`): a guard that reads one waits for an output,
@@ -80,7 +81,7 @@ struct LiveValues {
                     guard case .literal(.string(let pattern))? = arguments.last?.kind, let example = PatternExample.matching(pattern),
                           !strings.contains(example) else { return }
                     strings.append(example)
-                case .call("semver", _, _): comparesVersions = true
+                case .call("semver", _, _), .call("isSemver", _, _): comparesVersions = true
                 case .binary(.equal, let lhs, let rhs), .binary(.notEqual, let lhs, let rhs):
                     let left = Self.reads(of: lhs).sorted(), right = Self.reads(of: rhs).sorted()
                     for (names, partners) in [(left, right), (right, left)] {

@@ -105,13 +105,15 @@ struct StateSearch {
                 }
                 return (first.accepted, false)
             }
+            var answered = false
             for line in candidates.lines(for: prompt, in: node.session) {
                 let (accepted, done) = attempt(line)
                 if done { return }
+                answered = answered || accepted
                 if accepted, candidates.oneAnswerSuffices(at: prompt) { break }
             }
             // Actions chosen before the fields are answered (`/ID`) are tried whatever the answers.
-            for line in candidates.earlyActions(at: prompt) where attempt(line).done { return }
+            for line in candidates.earlyActions(at: prompt, builtIns: !answered) where attempt(line).done { return }
         }
     }
 
