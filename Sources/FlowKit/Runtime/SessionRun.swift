@@ -553,12 +553,12 @@ struct SessionRun {
     /// Runs a branch's steps in spec §7's order, the one every front end follows: `run`,
     /// `set` (in order), `post`, `say`, then the transition. So `set` reads what the
     /// program wrote `into`, and the message what the program, the assignments and the
-    /// observers did.
+    /// observers did. A step that stops the run (a value past the limits) is the last.
     private mutating func run(_ branch: ResponderTree.BranchNode, handlingFlow flow: Int, responder: Responder) -> BranchEffect {
         run(branch.commands, in: flow)
-        for assignment in branch.assignments { assign(assignment, handlingFlow: flow) }
-        if let notification = branch.post { post(notification) }
-        if let message = render(branch.say, in: flow) { events.append(.said(message)) }
+        for assignment in branch.assignments where !stopped { assign(assignment, handlingFlow: flow) }
+        if !stopped, let notification = branch.post { post(notification) }
+        if !stopped, let message = render(branch.say, in: flow) { events.append(.said(message)) }
         guard !stopped else { return .moved }
         switch branch.transition {
         case nil:
