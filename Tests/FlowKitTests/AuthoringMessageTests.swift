@@ -50,9 +50,11 @@ import FlowExpressions
         ])
     }
 
+    /// The fix names the whole key, and replaces the name alone, inside the key's quotes.
     @Test func anIndexedSetOfAParentsMapSuggestsItsQualifiedKey() throws {
         let found = try diagnostics("set-into-a-parents-map-by-its-flow")
-        #expect(found.compactMap(\.fix?.replacement) == ["app.accounts[user]"])
+        #expect(found.compactMap(\.fix?.message).first == "did you mean 'app.accounts[user]'?")
+        #expect(found.compactMap(\.fix?.replacement) == ["app.accounts"])
         #expect(found.filter { $0.code == .invalidID }.count == 3)
     }
 

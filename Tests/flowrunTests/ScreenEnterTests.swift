@@ -40,7 +40,7 @@ import TestSupport
         let directory = try FlowrunProcess.folder(holding: Self.flow)
         let outcome = try FlowrunProcess.run(["run", "f.yaml"], stdin: "quit\n", directory: directory)
         #expect(outcome.status == 2)
-        #expect(outcome.stderr.contains("f.yaml:12:12: sh -c echo v1.4.0"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("f.yaml:12:12: sh -c 'echo v1.4.0'"), "\(outcome.stderr)")
     }
 
     @Test func aFlowTestStubsTheCommandAndCountsTheEnterBranches() throws {

@@ -150,19 +150,21 @@ struct ExpressionCheck: Check {
         let ancestry = index.ancestry(of: handlingFlow)
         let (flowID, name, steps) = destination.split { id in ancestry.contains { index.flows[$0].flow.id.value == id } }
         let owner: Int
+        // The name's own place in the key, past its quote and any `flowid.`.
+        let nameAt = place(flowID.map { $0.unicodeScalars.count + 1 } ?? 0, name.unicodeScalars.count, in: target)
         if let flowID, let found = ancestry.first(where: { index.flows[$0].flow.id.value == flowID }) {
             owner = found
         } else if case .member? = destination.steps.first, tables.variables(of: handlingFlow)[name] == nil,
                   !index.flows[handlingFlow].flow.computed.contains(where: { $0.name.value == name }) {
             // `a.b` where `a` is neither a flow to assign into nor a variable: meant as `flowid.name`.
             let names = ancestry.map { index.flows[$0].flow.id.value }
-            report(.unknownName, "'\(name)' is not the handling flow or one of its ancestors", at: target.location,
-                   fix: .nearest(to: name, among: names))
+            report(.unknownName, "'\(name)' is not the handling flow or one of its ancestors", at: nameAt.location,
+                   fix: nameAt.fix(.nearest(to: name, among: names)))
             return nil
         } else {
             owner = handlingFlow
         }
-        guard let type = variableType(name, of: owner, handlingFlow: handlingFlow, key: flowID == nil ? target.value : name, at: target.location) else { return nil }
+        guard let type = variableType(name, of: owner, handlingFlow: handlingFlow, key: flowID == nil ? target.value : name, at: nameAt) else { return nil }
         return typeInto(type, steps: steps, of: target, scope)
     }
 
@@ -201,10 +203,10 @@ struct ExpressionCheck: Check {
 
     /// The type of variable `name` of flow `owner`, which `set` assigns; nil when it is
     /// computed or names nothing (reported at `location`, the key, written `key`).
-    private mutating func variableType(_ name: String, of owner: Int, handlingFlow: Int, key: String, at location: SourceLocation) -> ExpressionType? {
+    private mutating func variableType(_ name: String, of owner: Int, handlingFlow: Int, key: String, at place: TokenPlace) -> ExpressionType? {
         let variables = tables.variables(of: owner)
         if index.flows[owner].flow.computed.contains(where: { $0.name.value == name }) {
-            report(.expressionType, "'\(name)' is computed from its expression, and cannot be set", at: location, fix: nil)
+            report(.expressionType, "'\(name)' is computed from its expression, and cannot be set", at: place.location, fix: nil)
             return nil
         }
         if let type = variables[name] { return type }
@@ -212,12 +214,13 @@ struct ExpressionCheck: Check {
         // A bare name reads an ancestor's variable, but `set` writes the handling flow's own: say how to write the ancestor's.
         if owner == handlingFlow, let ancestor = index.ancestry(of: handlingFlow).dropFirst().first(where: { tables.variables(of: $0)[name] != nil }) {
             let qualified = "\(index.flows[ancestor].flow.id.value).\(key)"
-            report(.unknownName, "flow '\(ownerID)' has no variable or field '\(name)'; it belongs to flow '\(index.flows[ancestor].flow.id.value)': write '\(qualified)'",
-                   at: location, fix: .didYouMean(qualified))
+            let ancestorID = index.flows[ancestor].flow.id.value
+            report(.unknownName, "flow '\(ownerID)' has no variable or field '\(name)'; it belongs to flow '\(ancestorID)': write '\(qualified)'",
+                   at: place.location, fix: place.fix(Diagnostic.Fix("did you mean '\(qualified)'?", replacement: "\(ancestorID).\(name)")))
             return nil
         }
-        report(.unknownName, "flow '\(ownerID)' has no variable or field '\(name)'", at: location,
-               fix: .nearest(to: name, among: variables.keys.sorted()))
+        report(.unknownName, "flow '\(ownerID)' has no variable or field '\(name)'", at: place.location,
+               fix: place.fix(.nearest(to: name, among: variables.keys.sorted())))
         return nil
     }
 
@@ -360,13 +363,30 @@ struct ExpressionCheck: Check {
     }
 
     /// An issue placed on its token in the file (`TokenPosition`).
-    /// The issue at its token; where the token is not written as it reads (an escape
-    /// within it, or no place found, when the range is the whole scalar's), its fix keeps
-    /// its words but replaces nothing: its text is the value's, not the file's.
+    /// The issue at its token (a fix with a range of its own keeps it).
     private mutating func report(_ issue: ExpressionIssue, in source: Located<String>) {
-        let (start, end, isVerbatim) = TokenPosition.range(offset: issue.offset, length: issue.length, in: source, sources: sources)
-        let fix = isVerbatim || issue.fix?.range != nil ? issue.fix : issue.fix.map { Diagnostic.Fix($0.message) }
-        diagnostics.append(Diagnostic(issue.code, issue.message, file: source.location.file, at: start, end: end, fix: fix))
+        let token = place(issue.offset, issue.length, in: source)
+        diagnostics.append(Diagnostic(issue.code, issue.message, at: token.location, fix: issue.fix?.range != nil ? issue.fix : token.fix(issue.fix)))
+    }
+
+    /// Where a token of a value or key is written (`TokenPosition`), and whether a fix may
+    /// replace it there.
+    private struct TokenPlace {
+        let location: SourceLocation
+        /// Written as it reads: no escape or doubled quote within it, and placed on itself
+        /// rather than on the whole scalar.
+        let isVerbatim: Bool
+
+        /// `fix`, keeping its words but replacing nothing where the token is not verbatim:
+        /// its text is the value's, not the file's.
+        func fix(_ fix: Diagnostic.Fix?) -> Diagnostic.Fix? {
+            isVerbatim ? fix : fix.map { Diagnostic.Fix($0.message) }
+        }
+    }
+
+    private func place(_ offset: Int, _ length: Int, in source: Located<String>) -> TokenPlace {
+        let (start, end, isVerbatim) = TokenPosition.range(offset: offset, length: length, in: source, sources: sources)
+        return TokenPlace(location: SourceLocation(file: source.location.file, range: SourceRange(start: start, end: end ?? start)), isVerbatim: isVerbatim)
     }
 
     private mutating func report(_ code: DiagnosticCode, _ message: String, at location: SourceLocation, fix: Diagnostic.Fix?) {
