@@ -137,6 +137,18 @@ import TestSupport
         #expect(outcome.stdout.contains("everything reachable is covered"), "\(outcome.stdout)")
     }
 
+    /// A test file's problems are reported in the file's order, whichever reader found them.
+    @Test func aTestFilesProblemsComeInTheFilesOrder() throws {
+        let directory = try FlowrunProcess.folder(holding: "version: 1\nflow: a\nstart: s\nscreens: { s: { actions: [quit] } }\n")
+        try "flow: f.yaml\ncases: [ { name: a, input: [], expect: { nope: 1 } } ]\ncases: []\n"
+            .write(to: directory.appendingPathComponent("x.flowtest.yaml"), atomically: true, encoding: .utf8)
+        let outcome = try FlowrunProcess.run(["test", "x.flowtest.yaml"], directory: directory)
+        #expect(outcome.status == 2, "\(outcome.stdout)")
+        let unknown = try #require(outcome.stdout.range(of: "x.flowtest.yaml:2:42: error: 'nope' is not a key of 'expect'"), "\(outcome.stdout)")
+        let duplicate = try #require(outcome.stdout.range(of: "x.flowtest.yaml:3:1: error: duplicate key 'cases'"), "\(outcome.stdout)")
+        #expect(unknown.lowerBound < duplicate.lowerBound, "\(outcome.stdout)")
+    }
+
     @Test func eachWrongExpectationFailsAtItsPosition() throws {
         let (file, text) = try testFile(Self.failing)
         let outcome = try FlowrunProcess.run(["test", file.path])

@@ -393,11 +393,18 @@ import TestSupport
         #expect(!outcome.stdout.contains("include-not-found"), "\(outcome.stdout)")
     }
 
+    /// A folder that holds no flow file is a warning; one whose files were given already
+    /// (`validate d ./d`) is not: it holds some.
     @Test func aFolderWithoutFlowFilesIsAWarning() throws {
         let directory = try FlowrunProcess.temporaryDirectory()
         let outcome = try FlowrunProcess.run(["validate", "."], directory: directory)
         #expect(outcome.status == 0)
         #expect(outcome.stderr == "flowrun: warning: no flow files (*.yaml, *.yml) in '.'\n")
+        try write(Array("version: 1\nflow: a\nstart: s\nscreens: { s: { actions: [quit] } }\n".utf8), named: "a.yaml", in: directory)
+        let twice = try FlowrunProcess.run(["validate", ".", "./"], directory: directory)
+        #expect(twice.status == 0)
+        #expect(twice.stderr.isEmpty, "\(twice.stderr)")
+        #expect(twice.stdout.hasSuffix("in 1 file\n"), "\(twice.stdout)")
     }
 
     @Test func warningsFailOnlyUnderStrictAndQuietHidesThem() throws {

@@ -51,9 +51,8 @@ public enum FlowFileFinder {
                 if seen.insert(FileKey(status)).inserted { found.files.append(SourcePath(path)) }
                 continue
             }
-            let before = found.files.count
-            collect(under: SourcePath(path, origin: .flow), kind: kind, into: &found, seen: &seen)
-            if found.files.count == before { found.emptyFolders.append(path) }
+            // Empty when it holds none, not when each it holds was given already.
+            if collect(under: SourcePath(path, origin: .flow), kind: kind, into: &found, seen: &seen) == 0 { found.emptyFolders.append(path) }
         }
         return found
     }
@@ -92,23 +91,29 @@ public enum FlowFileFinder {
         name.ends(with: ".yaml") || name.ends(with: ".yml")
     }
 
-    private static func collect(under folder: SourcePath, kind: Kind, into found: inout Found, seen: inout Set<FileKey>) {
+    /// Adds the files of the kind under `folder` not found before; returns how many it
+    /// holds, those found before included.
+    private static func collect(under folder: SourcePath, kind: Kind, into found: inout Found, seen: inout Set<FileKey>) -> Int {
         guard let entries = names(in: folder) else {
             found.problems.append(SourceFileError(path: folder.shown, reason: "the folder cannot be listed"))
-            return
+            return 0
         }
+        var held = 0
         let prefix = folder.bytes.last == UInt8(ascii: "/") ? folder.bytes : folder.bytes + [UInt8(ascii: "/")]
         let paths = entries.filter { $0.first != UInt8(ascii: ".") }.map { (name: $0, path: SourcePath(bytes: prefix + $0, origin: .flow)) }
         for (name, var path) in paths.sorted(by: { $0.path.shown < $1.path.shown }) {
             var status = stat()
             guard lstat(path.system, &status) == 0 else { continue }
             if status.st_mode & S_IFMT == S_IFDIR {
-                collect(under: path, kind: kind, into: &found, seen: &seen)
-            } else if kind.matches(name), seen.insert(FileKey(path, status: status)).inserted {
+                held += collect(under: path, kind: kind, into: &found, seen: &seen)
+            } else if kind.matches(name) {
+                held += 1
+                guard seen.insert(FileKey(path, status: status)).inserted else { continue }
                 path.walkedToRegularFile = status.st_mode & S_IFMT == S_IFREG
                 found.files.append(path)
             }
         }
+        return held
     }
 
     /// The names in a folder, as bytes (which need not be UTF-8); nil when it cannot be listed.

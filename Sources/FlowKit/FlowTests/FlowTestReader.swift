@@ -30,7 +30,8 @@ public struct FlowTestReader: Sendable {
                               at: SourceLocation(file: file, range: SourceRange(start: .start, end: .start)))
             }
         }
-        let diagnostics = parsed.diagnostics + reader.diagnostics
+        // In the file's order, as `validate` reports a flow's.
+        let diagnostics = (parsed.diagnostics + reader.diagnostics).sorted { ($0.start, $0.code.rawValue) < ($1.start, $1.code.rawValue) }
         let failed = diagnostics.contains { $0.severity == .error }
         return Result(file: failed ? nil : model, diagnostics: diagnostics, source: SourceText(bytes))
     }
