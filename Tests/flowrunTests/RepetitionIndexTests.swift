@@ -146,5 +146,14 @@ import TestSupport
         let both = try FlowrunProcess.run(["validate", "f.yaml"], directory: try FlowrunProcess.folder(holding: same))
         #expect(both.stdout.contains("f.yaml:7:85: error: 'index' and 'as' both name the param 'name': the position and the element each need their own [type-mismatch]"),
                 "\(both.stdout)")
+        #expect(both.stdout.contains("1 error, 0 warnings"), "one mistake, one diagnostic: \(both.stdout)")
+
+        // A `with` value for the param `as` or `index` fills would be lost.
+        let given = Self.flow.replacingOccurrences(of: "index: i }", with: "index: i, with: { i: 5, name: '\"z\"' } }")
+        let lost = try FlowrunProcess.run(["validate", "f.yaml"], directory: try FlowrunProcess.folder(holding: given))
+        #expect(lost.stdout.contains("f.yaml:7:96: error: 'index' gives the param 'i' each run's position, so the value 'with' gives it is never used [type-mismatch]"),
+                "\(lost.stdout)")
+        #expect(lost.stdout.contains("f.yaml:7:102: error: 'as' gives the param 'name' each run's element, so the value 'with' gives it is never used [type-mismatch]"),
+                "\(lost.stdout)")
     }
 }

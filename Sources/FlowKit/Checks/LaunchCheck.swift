@@ -29,7 +29,8 @@ enum LaunchCheck: Check {
                     let launch = branch.launch
                     let given = (launch?.arguments.map(\.name) ?? []) + [launch?.element, launch?.index].compactMap { $0 }
                     diagnostics += unknownParams(given, of: child, index)
-                    if let position = launch?.index { diagnostics += nonIntIndex(position, of: child, index) }
+                    // An `index` that `as` names too is reported once, where the model is built.
+                    if let position = launch?.index, position.value != launch?.element?.value { diagnostics += nonIntIndex(position, of: child, index) }
                     diagnostics += missingParams(of: child, givenHere: given.map(\.value), at: Located(name, at: transition.location), index)
                 case .screen?:
                     guard let launch = branch.launch, launch.forEach != nil || !launch.arguments.isEmpty else { return }

@@ -412,6 +412,13 @@ struct FlowModelBuilder {
         } else if let index = launch.index, index.value == launch.element?.value {
             reader.report(.typeMismatch, "'index' and 'as' both name the param '\(index.value)': the position and the element each need their own", at: index.location)
         }
+        // A value `with` gives the param each run's element or position goes to would be lost.
+        for argument in launch.arguments {
+            for (key, named, what) in [("as", launch.element, "element"), ("index", launch.index, "position")] where named?.value == argument.name.value {
+                reader.report(.typeMismatch, "'\(key)' gives the param '\(argument.name.value)' each run's \(what), so the value 'with' gives it is never used",
+                              at: argument.name.location)
+            }
+        }
         branch.launch = launch
         let transition: Transition = key == .push ? .push(target.value) : .replace(target.value)
         return Located(transition, at: target.location)
