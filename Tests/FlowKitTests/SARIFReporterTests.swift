@@ -81,7 +81,10 @@ import FlowYAML
     @Test func messagesCannotFormPlaceholdersOrLinks() throws {
         #expect(SARIFReporter.escapeMessage("{0} [here](1) a\\b }{") == "{{0}} \\[here\\](1) a\\\\b }}{{")
         let text = try #require((try results()[0]["message"] as? [String: Any])?["text"] as? String)
-        #expect(text == "unknown key 'tit\"le' <&> 100% off, see: a,b\nnext line\r\nlast\u{1}\u{1B}\\[31m 日本 {{0}} \\[here\\](1) back\\\\slash\ndid you mean 'title'?")
+        // Control characters as visible escapes (`\u{1b}`), as in every report, then SARIF's
+        // own escapes: a backslash doubled, a brace doubled.
+        #expect(text == #"unknown key 'tit"le' <&> 100% off, see: a,b"# + "\n" + #"next line\\u{{d}}"# + "\n"
+            + #"last\\u{{1}}\\u{{1b}}\[31m 日本 {{0}} \[here\](1) back\\slash"# + "\ndid you mean 'title'?")
     }
 
     @Test func pathsBecomeURIReferences() {

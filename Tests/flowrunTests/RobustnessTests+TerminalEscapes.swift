@@ -106,6 +106,24 @@ extension RobustnessTests {
             #expect(outcome.stdout.contains("key"), "the unknown key is reported")
             Self.expectNothingDrivesATerminal(outcome.stdout, "validate --format \(format)")
             Self.expectNothingDrivesATerminal(outcome.stderr, "validate's stderr")
+            // What a JSON reader decodes (`jq -r`): the words hold the visible escape, not
+            // the control character JSON's `\u001b` stands for.
+            if format == "json" || format == "sarif" {
+                let decoded = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8))
+                // The file's name is data, which names the file as it is.
+                Self.expectNothingDrivesATerminal(Self.strings(in: decoded).filter { $0 != name }.joined(separator: "\n"),
+                                                  "validate --format \(format), decoded")
+            }
+        }
+
+        /// Every string in a decoded JSON document.
+        static func strings(in document: Any) -> [String] {
+            switch document {
+            case let text as String: [text]
+            case let array as [Any]: array.flatMap(strings)
+            case let object as [String: Any]: object.values.flatMap(strings)
+            default: []
+            }
         }
 
         @Test func testCaseNamesAndFailuresAreEscaped() throws {

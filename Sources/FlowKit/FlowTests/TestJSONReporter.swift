@@ -29,11 +29,11 @@ public struct TestJSONReporter: Sendable {
             "name": .string(result.name.value), "line": .int(result.name.location.range.start.line),
             "column": .int(result.name.location.range.start.column), "passed": .bool(result.passed), "seconds": .double(result.seconds),
             "failures": .array(result.failures.map { failure in
-                place(["message": .string(failure.message), "detail": .array(failure.detail.map(JSONValue.string))], failure.location)
+                place(["message": .string(TerminalText.escaped(failure.message)), "detail": .array(failure.detail.map { .string(TerminalText.escaped($0)) })], failure.location)
             }),
             // A line the run refused: `input` is the line (masked for a secret), `reason` why.
             "refused": .array(result.refusals.map { refusal in
-                place(["input": .string(refusal.line), "reason": .string(refusal.reason)], refusal.location)
+                place(["input": .string(refusal.line), "reason": .string(TerminalText.escaped(refusal.reason))], refusal.location)
             }),
         ]
     }

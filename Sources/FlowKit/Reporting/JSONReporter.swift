@@ -19,16 +19,18 @@ public struct JSONReporter: Reporter {
     }
 
     /// A diagnostic as `validate --format json` gives it (and `flowrun test`'s JSON too).
+    /// Its words are escaped as every report's are (`TerminalText`): JSON's own `\u001b`
+    /// would turn back into the control character in `jq -r`'s output.
     static func entry(_ diagnostic: Diagnostic) -> JSONValue {
         [
             "file": .string(diagnostic.file), "line": .int(diagnostic.line), "column": .int(diagnostic.column),
             "end_line": diagnostic.end.map { .int($0.line) } ?? .null, "end_column": diagnostic.end.map { .int($0.column) } ?? .null,
             "severity": .string(diagnostic.severity.rawValue), "code": .string(diagnostic.code.rawValue),
-            "message": .string(diagnostic.message),
+            "message": .string(TerminalText.escaped(diagnostic.message)),
             "notes": .array(diagnostic.notes.map { note in
-                ["file": .string(note.file), "line": .int(note.start.line), "column": .int(note.start.column), "message": .string(note.message)]
+                ["file": .string(note.file), "line": .int(note.start.line), "column": .int(note.start.column), "message": .string(TerminalText.escaped(note.message))]
             }),
-            "fix": diagnostic.fix.map { .string($0.message) } ?? .null,
+            "fix": diagnostic.fix.map { .string(TerminalText.escaped($0.message)) } ?? .null,
         ]
     }
 }

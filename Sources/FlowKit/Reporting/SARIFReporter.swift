@@ -56,8 +56,9 @@ public struct SARIFReporter: Reporter {
         severity == .error ? "error" : "warning"
     }
 
+    /// Words escaped as every report's are (`TerminalText`), then as SARIF asks.
     private static func message(_ text: String) -> JSONValue {
-        ["text": .string(escapeMessage(text))]
+        ["text": .string(escapeMessage(TerminalText.escaped(text)))]
     }
 
     private static func result(_ diagnostic: Diagnostic, ruleIndex: Int) -> JSONValue {
