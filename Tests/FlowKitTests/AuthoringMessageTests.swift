@@ -20,6 +20,35 @@ import FlowExpressions
         #expect(!found.contains { $0.message.contains("0.2") }, "no message quotes text that is not in the source")
     }
 
+    /// A list or map written in YAML's flow style where an expression goes is YAML's:
+    /// the fix quotes the expression it was meant as, which then checks clean.
+    @Test func aFlowStyleListOrMapInASetIsQuotedByItsFix() throws {
+        let text = """
+        version: 1
+        flow: app
+        start: s
+        variables: { l: [], m: {} }
+        screens:
+          s:
+            actions: [go, quit]
+            on:
+              go: { set: { l: [1, "it's"], m: {"a": 1} } }
+        """
+        let found = Validator().validate(Array(text.utf8), file: "f.yaml").diagnostics
+        #expect(found.map(\.code) == [.typeMismatch, .typeMismatch])
+        #expect(found.map(\.fix?.replacement) == [#"'[1,"it''s"]'"#, #"'{"a":1}'"#])
+        var fixed = text
+        for diagnostic in found.reversed() {
+            let line = diagnostic.start.line - 1, start = diagnostic.start.column - 1, end = (diagnostic.end?.column ?? 1) - 1
+            var lines = fixed.components(separatedBy: "\n")
+            let scalars = Array(lines[line].unicodeScalars)
+            lines[line] = String(String.UnicodeScalarView(scalars[..<start])) + (diagnostic.fix?.replacement ?? "")
+                + String(String.UnicodeScalarView(scalars[end...]))
+            fixed = lines.joined(separator: "\n")
+        }
+        #expect(Validator().validate(Array(fixed.utf8), file: "f.yaml").diagnostics.isEmpty, "\(fixed)")
+    }
+
     @Test func aSetOfAParentsVariableSuggestsItsQualifiedName() throws {
         let found = try diagnostics("set-writes-a-parents-variable-by-its-flow")
         #expect(found.map(\.fix?.replacement) == ["incident.timeline"])

@@ -1,4 +1,5 @@
 import FlowYAML
+import FlowExpressions
 
 /// Typed reads of YAML nodes for the model builder: each read either returns a
 /// value with its location or records why it cannot, as a diagnostic.
@@ -69,9 +70,15 @@ struct NodeReader {
         text(node, what: what, mustBe: "text")
     }
 
-    /// An expression: any non-null scalar, read as CEL source (`0`, `true`, `a + 1`).
+    /// An expression: any non-null scalar, read as CEL source (`0`, `true`, `a + 1`). A
+    /// list or map written in YAML's flow style (`set: { l: [1, 2] }`) is YAML's, not an
+    /// expression: its fix quotes the expression it was meant as (`'[1,2]'`).
     mutating func expression(_ node: Node, what: String) -> Located<String>? {
-        text(node, what: what, mustBe: "an expression")
+        guard node.kind != .scalar, node.collectionStyle == .flow else { return text(node, what: what, mustBe: "an expression") }
+        let quoted = "'" + JSONValue(Value(literal: node)).line.replacing("'", with: "''") + "'"
+        report(.typeMismatch, "\(what) must be an expression, but this is \(describe(node))", at: node,
+               fix: Diagnostic.Fix("quote the whole expression: \(quoted)", replacement: quoted))
+        return nil
     }
 
     /// Any scalar but null, as written.
