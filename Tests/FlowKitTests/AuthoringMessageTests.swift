@@ -87,6 +87,31 @@ import FlowExpressions
         #expect(found.filter { $0.code == .invalidID }.count == 3)
     }
 
+    /// The keys `invalid-key` refuses for being untypable, the JSON Schema refuses too, and
+    /// the keys it takes, both take.
+    @Test func theSchemaAndTheValidatorAgreeOnWhichKeysCanBeTyped() throws {
+        let schema = try #require(try JSONSerialization.jsonObject(with: Data(FlowSchema.json.utf8)) as? [String: Any])
+        let pattern = try #require(Self.keyPattern(in: schema))
+        let regex = try NSRegularExpression(pattern: pattern)
+        for (key, typable) in [("s", true), ("?", true), ("é", true), ("/", false), (" ", false), ("\u{1B}", false), ("\u{9B}", false), ("\u{202E}", false)] {
+            let matched = regex.firstMatch(in: key, range: NSRange(key.startIndex..., in: key)) != nil
+            #expect(matched == typable, "the schema on \(key.debugDescription)")
+            let escaped = key.unicodeScalars.map { String(format: "\\u%04X", $0.value) }.joined()
+            let flow = "version: 1\nflow: app\nstart: s\nscreens:\n  s:\n    actions: [{ id: go, key: \"\(escaped)\" }, quit]\n    on: { go: { finish: true } }\n"
+            let found = Validator().validate(Array(flow.utf8), file: "f.yaml").diagnostics.map(\.code)
+            #expect(found.contains(.invalidKey) == !typable, "the validator on \(key.debugDescription): \(found)")
+        }
+    }
+
+    /// The `pattern` of an action's `key` in the schema, wherever it is defined.
+    private static func keyPattern(in value: Any) -> String? {
+        if let object = value as? [String: Any] {
+            if let key = object["key"] as? [String: Any], let pattern = key["pattern"] as? String, key["maxLength"] as? Int == 1 { return pattern }
+            return object.values.lazy.compactMap(keyPattern).first
+        }
+        return (value as? [Any])?.lazy.compactMap(keyPattern).first
+    }
+
     /// `key: 1` is a YAML integer: it is judged as the digit the author wrote, not as a type.
     @Test func aDigitKeyIsInvalidAndTheNoteSaysDigitsNumberTheActions() {
         let flow = """
@@ -272,20 +297,31 @@ import FlowExpressions
             fields:
               - { id: name }
               - { id: t, type: choice, options: [apple, banana] }
-            actions: [a, b]
+            actions: [a, b, c, d]
             on:
               a: { when: "t == \"aple\"", exit: { code: 1 } }
               b: { when: 'name == ''x'' || t == ''aple''', exit: { code: 1 } }
+              c:
+                when: 'name == ''x'' ||
+                  t == ''aple'''
+                exit: { code: 1 }
+              d:
+                when: name == 'x' ||
+                  t == 'aple'
+                exit: { code: 1 }
         """#
         let found = Validator().validate(Array(text.utf8), file: "f.yaml").diagnostics
-        #expect(found.map(\.code) == [.unknownName, .notAnOption, .notAnOption])
+        #expect(found.map(\.code) == [.unknownName, .notAnOption, .notAnOption, .notAnOption, .notAnOption])
+        // Over several lines: on its own line and column; a fix only where written as it reads.
+        #expect(found.suffix(2).map { [$0.start.line, $0.start.column] } == [[16, 16], [20, 16]])
+        #expect(found.suffix(2).map(\.fix?.replacement) == [nil, "'apple'"])
         // `nmae`, past `\u00e9` (6 written, 1 read): its own column, and its fix stays.
         #expect(found.first.map { [$0.start.line, $0.start.column, $0.end?.column ?? 0] } == [6, 26, 30])
         #expect(found.first?.fix?.replacement == "name")
         // `\"aple\"` and `''aple''`: placed on the token, escapes and all; the fix has words only.
-        #expect(found.dropFirst().map { [$0.start.line, $0.start.column, $0.end?.column ?? 0] } == [[12, 24, 32], [13, 41, 49]])
-        #expect(found.dropFirst().map(\.fix?.replacement) == [nil, nil])
-        #expect(found.dropFirst().map(\.fix?.message) == ["did you mean 'apple'?", "did you mean 'apple'?"])
+        #expect(found.dropFirst().prefix(2).map { [$0.start.line, $0.start.column, $0.end?.column ?? 0] } == [[12, 24, 32], [13, 41, 49]])
+        #expect(found.dropFirst().prefix(2).map(\.fix?.replacement) == [nil, nil])
+        #expect(found.dropFirst().prefix(2).map(\.fix?.message) == ["did you mean 'apple'?", "did you mean 'apple'?"])
     }
 
     @Test func anIssueInATemplateOverSeveralLinesQuotesItsExpression() throws {

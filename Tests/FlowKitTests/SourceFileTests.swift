@@ -78,10 +78,10 @@ import FlowYAML
     }
 
     /// A path named on the command line may be a pipe or a regular file of any name, but
-    /// not a device nor a file of `/proc` or `/sys`, and a name ending in `.yaml` leads
-    /// only to a file whose real name does too: a link committed under a flow's name,
-    /// named by a list of changed files, gets nothing else read. A FIFO with no writer
-    /// reads as empty rather than waiting.
+    /// not a device nor a file of `/proc` or `/sys`; a name ending in `.yaml`, and a link,
+    /// lead only to a file whose real name ends so: a link committed under a flow's name or
+    /// as `README.md`, named by a list of changed files, gets nothing else read. A FIFO is
+    /// read as a pipe, its writer waited for.
     @Test func aNamedPathIsAPipeOrARegularFileOutsideTheSystem() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sourcefile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -90,31 +90,38 @@ import FlowYAML
         try "version: 1\n".write(toFile: notes, atomically: true, encoding: .utf8)
         let flow = folder.appendingPathComponent("flow.yml").path
         try "version: 1\n".write(toFile: flow, atomically: true, encoding: .utf8)
-        let links = ["environ.yaml": "/proc/self/environ", "notes.yaml": notes, "flow.yaml": flow, "plain": notes]
+        let links = ["environ.yaml": "/proc/self/environ", "notes.yaml": notes, "README.md": notes, "flow.yaml": flow, "current": flow]
         for (name, target) in links { #expect(symlink(target, folder.appendingPathComponent(name).path) == 0) }
-        let fifo = folder.appendingPathComponent("pipe.yaml").path
-        #expect(mkfifo(fifo, 0o600) == 0)
         for (path, reason) in [(folder.appendingPathComponent("environ.yaml").path, "it is a file of /proc, which holds no flow"),
                                ("/proc/self/environ", "it is a file of /proc, which holds no flow"),
                                ("/sys/kernel/mm/transparent_hugepage/enabled", "it is a file of /sys, which holds no flow"),
                                (folder.appendingPathComponent("notes.yaml").path, "a flow is read only from a .yaml or .yml file (it is \(notes))"),
+                               (folder.appendingPathComponent("README.md").path, "a flow is read only from a .yaml or .yml file (it is \(notes))"),
                                ("/dev/null", "it is a device, not a regular file")] where FileManager.default.fileExists(atPath: path) {
             #expect { try SourceFile.load(path, maxSize: 1 << 20) } throws: { error in
                 (error as? SourceFileError)?.reason == reason
             }
         }
-        for path in [flow, notes, folder.appendingPathComponent("flow.yaml").path, folder.appendingPathComponent("plain").path] {
+        for path in [flow, notes, folder.appendingPathComponent("flow.yaml").path, folder.appendingPathComponent("current").path] {
             guard case .bytes(let read) = try SourceFile.load(path, maxSize: 1 << 20) else {
                 Issue.record("\(path) was refused")
                 continue
             }
             #expect(read == Array("version: 1\n".utf8), "\(path)")
         }
-        guard case .bytes(let empty) = try SourceFile.load(fifo, maxSize: 1 << 20) else {
+        // A FIFO whose writer opens it as the read waits, as a shell's would.
+        let fifo = folder.appendingPathComponent("pipe.yaml").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+        writer.arguments = ["-c", "printf 'version: 1\\n' > \"$0\"", fifo]
+        try writer.run()
+        guard case .bytes(let piped) = try SourceFile.load(fifo, maxSize: 1 << 20) else {
             Issue.record("a FIFO named on the command line was refused")
             return
         }
-        #expect(empty.isEmpty)
+        writer.waitUntilExit()
+        #expect(piped == Array("version: 1\n".utf8))
     }
 
     /// The rule checked again on the open descriptor, as `load` does after opening: a link

@@ -324,6 +324,11 @@ import TestSupport
         let sarif = try FlowrunProcess.run(["validate", "--format", "sarif", "./main.yaml"], directory: repo)
         #expect(sarif.stdout.contains(#""uri" : "sub/child.yaml""#), "\(sarif.stdout)")
         #expect(!sarif.stdout.contains("sub/../"), "\(sarif.stdout)")
+        // A path outside the workspace is no file of the change: as given.
+        let piped = try ProcessRunner.run("/bin/sh", ["-c", "exec \"$0\" validate --format github /dev/stdin", FlowrunProcess.executable.path],
+                                          stdin: Data("version: 1\nflow: a\nstart: s\nscreens: { s: { actions: [oops] } }\n".utf8),
+                                          directory: repo, environment: ["GITHUB_WORKSPACE": repo.path])
+        #expect(piped.stdout.hasPrefix("::error file=/dev/stdin,"), "\(piped.stdout)")
     }
 
     /// A link committed under a flow's name, named by a list of changed files, gets no

@@ -202,7 +202,7 @@ struct ExpressionCheck: Check {
     }
 
     /// The type of variable `name` of flow `owner`, which `set` assigns; nil when it is
-    /// computed or names nothing (reported at `location`, the key, written `key`).
+    /// computed or names nothing (reported at `place`, the name in the key written `key`).
     private mutating func variableType(_ name: String, of owner: Int, handlingFlow: Int, key: String, at place: TokenPlace) -> ExpressionType? {
         let variables = tables.variables(of: owner)
         if index.flows[owner].flow.computed.contains(where: { $0.name.value == name }) {
@@ -362,8 +362,8 @@ struct ExpressionCheck: Check {
         }
     }
 
-    /// An issue placed on its token in the file (`TokenPosition`).
-    /// The issue at its token (a fix with a range of its own keeps it).
+    /// The issue placed on its token in the file (`TokenPosition`); a fix with a range of
+    /// its own keeps it.
     private mutating func report(_ issue: ExpressionIssue, in source: Located<String>) {
         let token = place(issue.offset, issue.length, in: source)
         diagnostics.append(Diagnostic(issue.code, issue.message, at: token.location, fix: issue.fix?.range != nil ? issue.fix : token.fix(issue.fix)))

@@ -70,8 +70,9 @@ public struct Validator: Sendable {
         var seen = Set<DiagnosticPlace>()
         diagnostics.removeAll { !seen.insert(DiagnosticPlace($0)).inserted }
         let fileOrder = Dictionary((loaded.document?.files ?? [file]).enumerated().map { ($1, $0) }) { first, _ in first }
-        diagnostics.sort {
-            (fileOrder[$0.file] ?? .max, $0.start, $0.code.rawValue) < (fileOrder[$1.file] ?? .max, $1.start, $1.code.rawValue)
+        diagnostics.sort { first, second in
+            let (one, other) = (fileOrder[first.file] ?? .max, fileOrder[second.file] ?? .max)
+            return one != other ? one < other : Diagnostic.precedes(first, second)
         }
         var report = FileReport(file: file, diagnostics: diagnostics, source: loaded.sources[file])
         report.otherSources = loaded.sources.filter { $0.key != file }

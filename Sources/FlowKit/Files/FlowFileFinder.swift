@@ -7,7 +7,8 @@ import Darwin
 
 /// Expands the paths given to `flowrun validate` (or `flowrun test`) into the files to read.
 ///
-/// A file is taken as given, whatever its name (it may be a pipe). A folder is searched
+/// A file is taken as given, and read as `SourceFile` reads a named path (a pipe, or a
+/// regular file of any name where no link leads to it). A folder is searched
 /// recursively for `*.yaml` and `*.yml`, skipping flow tests (`*.flowtest.yaml`) — or,
 /// for `test`, for flow tests only — and skipping hidden entries (`.git`, `.build`) and
 /// symbolic links to folders; files come out sorted. A file found twice (under any

@@ -18,8 +18,9 @@ public struct SourceFileError: Error, Sendable, CustomStringConvertible {
     public var description: String { "cannot read '\(path)': \(reason)" }
 }
 
-/// Reads source files, refusing oversized ones before reading them, and refusing what is
-/// not a flow file where only a flow file may be read (`checkFlowFile`).
+/// Reads source files, refusing oversized ones before reading them, what is not a flow
+/// file where only a flow file may be read (`checkFlowFile`), and what a path named on
+/// the command line may not be (`checkNamedFile`).
 public enum SourceFile {
     /// The file's bytes, or `.tooLarge` without reading it when it is larger than `maxSize`.
     public static func load(_ path: String, maxSize: Int) throws(SourceFileError) -> Contents {
@@ -32,7 +33,9 @@ public enum SourceFile {
     /// descriptor (`checkOpenedFlowFile`): the path is resolved anew by each system call,
     /// and a link swapped between them must not get a FIFO, a device or a file of `/proc`
     /// read. It is opened without waiting (a FIFO put in its
-    /// place since would otherwise wait for a writer).
+    /// place since would otherwise wait for a writer). A path named on the command line is
+    /// checked likewise (`checkNamedFile`, `checkOpenedNamedFile`); a FIFO named so is read
+    /// as a pipe, its writer waited for.
     ///
     /// A regular file that a folder walk found under a flow file's name, not through a link
     /// (`walkedToRegularFile`), is opened without following a link and needs neither
@@ -43,7 +46,8 @@ public enum SourceFile {
         let isFlow = path.origin == .flow
         let isWalked = isFlow && path.walkedToRegularFile
         if isFlow && !isWalked { try checkFlowFile(path) }
-        let descriptor = open(path.system, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (isWalked ? O_NOFOLLOW : 0))
+        let waitsForAWriter = isFlow ? false : try checkNamedFile(path)
+        let descriptor = open(path.system, O_RDONLY | O_CLOEXEC | (waitsForAWriter ? 0 : O_NONBLOCK) | (isWalked ? O_NOFOLLOW : 0))
         guard descriptor >= 0 else {
             if isWalked && errno == ELOOP { throw SourceFileError(path: path.shown, reason: "it was replaced as it was read") }
             throw failure(path.shown)
@@ -59,8 +63,6 @@ public enum SourceFile {
             try checkOpenedFlowFile(descriptor, path, status: status)
         } else {
             try checkOpenedNamedFile(descriptor, path, status: status)
-            // Opened without waiting for a writer; a pipe is then read as it fills.
-            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         }
         guard status.st_mode & S_IFMT != S_IFDIR else {
             throw SourceFileError(path: path.shown, reason: "it is a directory")
@@ -135,12 +137,25 @@ public enum SourceFile {
         if let reason = refusal(ofRealName: name, for: path, requiringYAML: true) { throw SourceFileError(path: path.shown, reason: reason) }
     }
 
-    /// The rule for a path named on the command line (cli.md 1.2), checked on the open
-    /// descriptor: a pipe (`validate /dev/stdin`, `<(…)`; a FIFO without a writer reads as
-    /// empty), or a regular file outside `/proc` and `/sys`. A name that ends in `.yaml` or
-    /// `.yml` must lead to a file whose real name does too, as a walk's would: a link
-    /// committed as `flow.yaml` and named by a list of changed files (`git diff
-    /// --name-only | xargs flowrun validate`) gets no other file read and quoted.
+    /// The rule for a path named on the command line (cli.md 1.2), before it is opened: not
+    /// a device (opening one may act). Returns whether it is a pipe (`validate /dev/stdin`,
+    /// `<(…)`, a FIFO), which is read as it fills, its writer waited for as `cat` waits.
+    private static func checkNamedFile(_ path: SourcePath) throws(SourceFileError) -> Bool {
+        var status = stat()
+        guard stat(path.system, &status) == 0 else { throw failure(path.shown) }
+        switch status.st_mode & S_IFMT {
+        case S_IFCHR, S_IFBLK: throw SourceFileError(path: path.shown, reason: notRegularFile(status.st_mode))
+        case S_IFIFO: return true
+        default: return false
+        }
+    }
+
+    /// The rule for a path named on the command line, checked on the open descriptor: a
+    /// pipe, or a regular file outside `/proc` and `/sys`. A name that ends in `.yaml` or
+    /// `.yml`, and a link (but the shell's `/dev/stdin` and `/dev/fd/N`), must lead to a file
+    /// whose real name ends so, as a walk's would: a link committed under a flow's name, or
+    /// as `README.md`, and named by a list of changed files (`git diff --name-only | xargs
+    /// flowrun validate`) gets no other file read and quoted.
     private static func checkOpenedNamedFile(_ descriptor: Int32, _ path: SourcePath, status: stat) throws(SourceFileError) {
         switch status.st_mode & S_IFMT {
         case S_IFIFO, S_IFDIR:
@@ -149,12 +164,19 @@ public enum SourceFile {
             guard let name = openedName(descriptor) ?? realPath(path, ifItIs: status) else {
                 throw SourceFileError(path: path.shown, reason: "it was replaced as it was read")
             }
-            if let reason = refusal(ofRealName: name, for: path, requiringYAML: FlowFileFinder.isYAML(path.bytes)) {
+            let viaALink = isLink(path) && !path.bytes.starts(with: "/dev/".utf8)
+            if let reason = refusal(ofRealName: name, for: path, requiringYAML: viaALink || FlowFileFinder.isYAML(path.bytes)) {
                 throw SourceFileError(path: path.shown, reason: reason)
             }
         default:
             throw SourceFileError(path: path.shown, reason: notRegularFile(status.st_mode))
         }
+    }
+
+    /// Whether the path itself is a symbolic link.
+    private static func isLink(_ path: SourcePath) -> Bool {
+        var status = stat()
+        return lstat(path.system, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
 
     /// Why the regular file whose real name is `name` (reached as `path`) is not read, or

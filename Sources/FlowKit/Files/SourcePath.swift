@@ -8,7 +8,8 @@ import FlowYAML
 public struct SourcePath: Sendable {
     /// Why the file is read, which decides what it may be.
     public enum Origin: Sendable {
-        /// Named on the command line: any file but a directory (a pipe: `validate /dev/stdin`).
+        /// Named on the command line: a pipe (`validate /dev/stdin`) or a regular file, of any
+        /// name where no link leads to it (`SourceFile.checkNamedFile`).
         case named
         /// Read as a flow (or a flow test) through a folder walk, an `include`, a `use` or a
         /// test's `flow:`: only a regular `.yaml`/`.yml` file (`SourceFile.checkFlowFile`).

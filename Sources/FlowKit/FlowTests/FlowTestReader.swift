@@ -31,7 +31,7 @@ public struct FlowTestReader: Sendable {
             }
         }
         // In the file's order, as `validate` reports a flow's.
-        let diagnostics = (parsed.diagnostics + reader.diagnostics).sorted { ($0.start, $0.code.rawValue) < ($1.start, $1.code.rawValue) }
+        let diagnostics = (parsed.diagnostics + reader.diagnostics).sorted(by: Diagnostic.precedes)
         let failed = diagnostics.contains { $0.severity == .error }
         return Result(file: failed ? nil : model, diagnostics: diagnostics, source: SourceText(bytes))
     }

@@ -671,8 +671,9 @@ struct SessionRun {
         guard var repetition = state.flows[flow].repetition else { return false }
         let finished = state.flows[flow]
         repetition.results.append(finished.result.map(Value.map) ?? .map(PrivateName.removed(from: finished.variables)))
-        // The run's element is secret where its `result` is, or without one, its variables.
-        let secrets = finished.result != nil ? finished.secretResult : PrivateName.removed(from: finished.secrets)
+        // The run's element is secret where its `result` is, or without one, its variables
+        // (not the `results` of the runs before, which the flow carries along).
+        let secrets = finished.result.map { result in finished.secretResult.filter { result[$0.key] != nil } } ?? PrivateName.removed(from: finished.secrets)
         let element = Secrecy(members: Dictionary(uniqueKeysWithValues: secrets.map { (Secrecy.Member.key($0.key), $0.value) }))
         if element.isSecret {
             let results = state.flows[flow].secretResult["results"] ?? .none

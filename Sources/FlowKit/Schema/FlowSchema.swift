@@ -125,7 +125,7 @@ public enum FlowSchema {
                         "properties": [
                             "id": ["$ref": "#/$defs/id", "description": "The action's id, routed along the responder chain when chosen."],
                             "label": text("What the action shows (default: the id, humanized)."),
-                            "key": ["type": "string", "minLength": 1, "maxLength": 1, "pattern": #"^[^0-9/\s\x00-\x1F\x7F]$"#,
+                            "key": ["type": "string", "minLength": 1, "maxLength": 1, "pattern": #"^[^0-9/\s\x00-\x1F\x7F-\x9F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]$"#,
                                     "description": "A one-character shortcut: not a digit (digits number the actions), '/', a space or a control character."],
                             "validate": flag("Whether the screen's fields must be valid before the action runs (default true; false for back and quit)."),
                             "when": expression("The action is offered only while this holds."),

@@ -73,6 +73,13 @@ extension Diagnostic {
     }
 }
 
+extension Diagnostic {
+    /// The order of one file's diagnostics in every report: by position, then by code.
+    public static func precedes(_ first: Diagnostic, _ second: Diagnostic) -> Bool {
+        (first.start, first.code.rawValue) < (second.start, second.code.rawValue)
+    }
+}
+
 extension Diagnostic.Fix {
     /// "did you mean 'name'?", replacing what is written with `name`: the one wording of
     /// the fix of a misspelt name.

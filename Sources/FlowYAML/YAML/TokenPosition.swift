@@ -17,7 +17,11 @@ public enum TokenPosition {
             guard let start = ScalarPosition.mark(ofValueOffset: offset, value: source.value, range: range, in: text) else {
                 return (range.start, range.end, false)
             }
-            return (start, Mark(line: start.line, column: start.column + max(length, 1)), true)
+            // Verbatim where the token's text follows on its line as it reads: not folded
+            // onto the next line, no `''` or escape within it.
+            let token = source.value.unicodeScalars.dropFirst(offset).prefix(length)
+            let written = text.line(start.line).map { $0.unicodeScalars.dropFirst(start.column - 1).prefix(length) }
+            return (start, Mark(line: start.line, column: start.column + max(length, 1)), written.map { $0.elementsEqual(token) } ?? false)
         }
         let scalars = Array(line.unicodeScalars)
         let lower = range.start.column - 1, upper = min(range.end.column - 1, scalars.count)

@@ -52,7 +52,10 @@ extension FlowRun {
             reports = FileReport.roots(of: reports)
             let colored = Console.colors(.standardOutput)
             var shown = ValidationOutcome.shown(reports, quiet: quiet, strict: strict)
-            if format == .github || format == .sarif { shown = shown.map(Self.namingFilesFromTheWorkspace) }
+            if format == .github || format == .sarif {
+                let workspace = ProcessEnvironment.variables(["GITHUB_WORKSPACE"])["GITHUB_WORKSPACE"] ?? "."
+                shown = shown.map { Self.namingFiles($0, from: workspace) }
+            }
             try Console.output(format.reporter(colored: colored, strict: strict).render(shown))
             let status = ValidationOutcome.exitCode(summary: ValidationSummary(reports), strict: strict, unreadable: unreadable)
             if status != 0 { throw ExitCode(status) }
@@ -61,8 +64,7 @@ extension FlowRun {
         /// Code-review tools match an annotation to a file of the change by its path from
         /// the repository's root: GitHub's workspace (`GITHUB_WORKSPACE`) where set, else
         /// the folder flowrun runs in, without `.` or `..` steps (`RelativePath.spelled`).
-        private static func namingFilesFromTheWorkspace(_ report: FileReport) -> FileReport {
-            let root = ProcessEnvironment.variables(["GITHUB_WORKSPACE"])["GITHUB_WORKSPACE"] ?? "."
+        private static func namingFiles(_ report: FileReport, from root: String) -> FileReport {
             var named = report
             named.diagnostics = report.diagnostics.map { diagnostic in
                 var diagnostic = diagnostic

@@ -14,9 +14,12 @@ enum RelativePath {
     /// followed; the folder's real location, as the working folder's is), as a change
     /// lists its files: GitHub attaches an annotation to a file of the change only under
     /// that path (`flows/a.yaml`, not `./flows/a.yaml` nor
-    /// `/home/runner/work/repo/repo/flows/a.yaml`).
+    /// `/home/runner/work/repo/repo/flows/a.yaml`). A path outside the folder (`/dev/stdin`)
+    /// is no file of a change: it stays as given.
     static func spelled(_ path: String, from folder: String) -> String {
-        relative(components(absolute(path)), from: components(absolute(FlowFileFinder.identity(of: folder))))
+        let target = components(absolute(path))
+        let base = components(absolute(FlowFileFinder.identity(of: folder)))
+        return target.starts(with: base) ? relative(target, from: base) : path
     }
 
     private static func relative(_ target: [String], from base: [String]) -> String {

@@ -22,7 +22,7 @@ enum PlainText {
         if let hint = prompt.typingHint { text += hint }
         if let shown = prompt.shownDefault, !shown.isEmpty { text += " [\(shown)]" }
         // The screen's own actions that need no answers can be chosen here as `/ID` (cli.md 1.1);
-        // `/back` and `/quit` always can, and go unsaid.
+        // `/back` and `/quit` can too (only `/quit` while a resumed run asks a field again), and go unsaid.
         let early = prompt.actions.filter { !ActionEntry.builtIns.contains($0.id) }
         if !early.isEmpty { text += " (or " + early.map { "/\($0.id)" }.joined(separator: ", ") + ")" }
         return text + ": "
