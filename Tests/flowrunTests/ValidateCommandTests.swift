@@ -374,6 +374,12 @@ import TestSupport
         #expect(outcome.status == 1, "\(outcome.stdout) \(outcome.stderr)")
         #expect(outcome.stdout.contains(#"./broken-\x{ff}\x{fe}.yaml:3:8: error:"#), "\(outcome.stdout)")
         #expect(outcome.stdout.hasSuffix("in 2 files\n"), "\(outcome.stdout)")
+        // Named on the command line (`git ls-files -z | xargs -0 flowrun validate`), by its bytes.
+        let named = try ProcessRunner.run("/bin/sh", ["-c", #"exec "$0" validate "$(printf 'broken-\377\376.yaml')""#, FlowrunProcess.executable.path],
+                                          directory: directory, timeout: 10)
+        #expect(named.status == 1, "\(named.stdout) \(named.stderr)")
+        #expect(named.stdout.contains(#"broken-\x{ff}\x{fe}.yaml:3:8: error:"#), "\(named.stdout)")
+        #expect(named.stdout.hasSuffix("in 1 file\n"), "\(named.stdout)")
     }
 
     /// A flow in a folder whose name is not UTF-8 finds the files it includes beside it:

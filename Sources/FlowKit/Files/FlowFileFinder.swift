@@ -40,20 +40,25 @@ public enum FlowFileFinder {
     }
 
     public static func files(in paths: [String], kind: Kind = .flows) -> Found {
+        files(in: paths.map { SourcePath($0) }, kind: kind)
+    }
+
+    /// The files of paths given as they were named, whatever bytes they hold.
+    public static func files(in paths: [SourcePath], kind: Kind = .flows) -> Found {
         var found = Found()
         var seen: Set<FileKey> = []
         for path in paths {
             var status = stat()
-            guard stat(path, &status) == 0 else {
-                found.problems.append(SourceFileError(path: path, reason: String(cString: strerror(errno))))
+            guard stat(path.system, &status) == 0 else {
+                found.problems.append(SourceFileError(path: path.shown, reason: String(cString: strerror(errno))))
                 continue
             }
             guard status.st_mode & S_IFMT == S_IFDIR else {
-                if seen.insert(FileKey(status)).inserted { found.files.append(SourcePath(path)) }
+                if seen.insert(FileKey(status)).inserted { found.files.append(path) }
                 continue
             }
             // Empty when it holds none, not when each it holds was given already.
-            if collect(under: SourcePath(path, origin: .flow), kind: kind, into: &found, seen: &seen) == 0 { found.emptyFolders.append(path) }
+            if collect(under: SourcePath(bytes: path.bytes, origin: .flow), kind: kind, into: &found, seen: &seen) == 0 { found.emptyFolders.append(path.shown) }
         }
         return found
     }

@@ -31,8 +31,9 @@ public struct SourcePath: Sendable {
         self.origin = origin
     }
 
-    /// A path of any bytes but NUL.
-    init(bytes: [UInt8], origin: Origin) {
+    /// A path of any bytes but NUL (a name need not be UTF-8), shown with the bytes that
+    /// are not as `\x{ff}`.
+    public init(bytes: [UInt8], origin: Origin = .named) {
         shown = TerminalText.escapingInvalidBytes(bytes)
         system = bytes.map { CChar(bitPattern: $0) } + [0]
         self.origin = origin

@@ -53,7 +53,7 @@ extension FlowRun {
                 try TestGeneration(flow: flow, output: output, force: force, maxStates: maxStates ?? TestGenerator.defaultMaxStates).run()
                 return
             }
-            let found = FlowFileFinder.files(in: paths, kind: .flowTests)
+            let found = FlowFileFinder.files(in: paths.map(NamedPath.of), kind: .flowTests)
             for problem in found.problems { Console.error(problem.description) }
             for folder in found.emptyFolders { Console.warning("no flow tests (*.flowtest.yaml) in '\(folder)'") }
             var runner = FlowTestFileRunner()

@@ -34,7 +34,7 @@ extension FlowRun {
 
         func run() throws {
             AllocatorTuning.keepFreedMemoryForTheNextFile()
-            let found = FlowFileFinder.files(in: paths)
+            let found = FlowFileFinder.files(in: paths.map(NamedPath.of))
             for problem in found.problems { Console.error(problem.description) }
             for folder in found.emptyFolders { Console.warning("no flow files (*.yaml, *.yml) in '\(folder)'") }
             let validator = Validator()
