@@ -207,6 +207,18 @@ import TestSupport
         #expect(resumed.stderr.contains("the saved state is damaged: " + named), "\(resumed.stderr)")
     }
 
+    /// A state file behind a link (to a file of its kind) is written through it and read
+    /// back through it.
+    @Test func aStateBehindALinkResumes() throws {
+        let (directory, state) = try savedOnCredentials()
+        let link = directory.appendingPathComponent("current.json").path
+        #expect(symlink(state, link) == 0)
+        let resumed = try FlowrunProcess.run(["run", directory.appendingPathComponent("signin.yaml").path, "--state", link, "--resume"],
+                                             stdin: "wonderland\nsubmit\nquit\n")
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("Welcome, alice!"), "\(resumed.stderr)")
+    }
+
     /// A state the decoder cannot read is refused at the place it cannot read, in words,
     /// not the decoder's own.
     @Test func anUnreadableStateNamesWhereItCannotBeRead() throws {

@@ -151,11 +151,13 @@ public enum SourceFile {
     }
 
     /// The rule for a path named on the command line, checked on the open descriptor: a
-    /// pipe, or a regular file outside `/proc` and `/sys`. A name that ends in `.yaml` or
-    /// `.yml`, and a link (but the shell's `/dev/stdin` and `/dev/fd/N`), must lead to a file
-    /// whose real name ends so, as a walk's would: a link committed under a flow's name, or
-    /// as `README.md`, and named by a list of changed files (`git diff --name-only | xargs
-    /// flowrun validate`) gets no other file read and quoted.
+    /// pipe, or a regular file outside `/proc` and `/sys`. For a flow or test file, a name
+    /// that ends in `.yaml` or `.yml`, and a link (but the shell's `/dev/stdin` and
+    /// `/dev/fd/N`), must lead to a file whose real name ends so, as a walk's would: a link
+    /// committed under a flow's name, or as `README.md`, and named by a list of changed
+    /// files (`git diff --name-only | xargs flowrun validate`) gets no other file read and
+    /// quoted. For a file an option names, a link must lead to a file of its name's kind
+    /// (`answers.yaml` to no file of secrets; `st.json` to another `.json`).
     private static func checkOpenedNamedFile(_ descriptor: Int32, _ path: SourcePath, status: stat) throws(SourceFileError) {
         switch status.st_mode & S_IFMT {
         case S_IFIFO, S_IFDIR:
@@ -165,12 +167,25 @@ public enum SourceFile {
                 throw SourceFileError(path: path.shown, reason: "it was replaced as it was read")
             }
             let viaALink = isLink(path) && !path.bytes.starts(with: "/dev/".utf8)
-            if let reason = refusal(ofRealName: name, for: path, requiringYAML: viaALink || FlowFileFinder.isYAML(path.bytes)) {
+            let asAFlow = path.origin == .named && (viaALink || FlowFileFinder.isYAML(path.bytes))
+            if let reason = refusal(ofRealName: name, for: path, requiringYAML: asAFlow) {
                 throw SourceFileError(path: path.shown, reason: reason)
+            }
+            if path.origin == .option, viaALink, kind(of: name.bytes) != kind(of: path.bytes) {
+                throw SourceFileError(path: path.shown, reason: "it is a link to \(name.shown), a file of another kind than its name says")
             }
         default:
             throw SourceFileError(path: path.shown, reason: notRegularFile(status.st_mode))
         }
+    }
+
+    /// What a file's name says it holds: the extension of its last component, lowercase,
+    /// `.yml` read as `.yaml`; empty without one.
+    private static func kind(of path: [UInt8]) -> String {
+        let name = path.split(separator: UInt8(ascii: "/")).last ?? []
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")) else { return "" }
+        let kind = String(decoding: name[dot...], as: UTF8.self).lowercased()
+        return kind == ".yml" ? ".yaml" : kind
     }
 
     /// Whether the path itself is a symbolic link.

@@ -8,9 +8,12 @@ import FlowYAML
 public struct SourcePath: Sendable {
     /// Why the file is read, which decides what it may be.
     public enum Origin: Sendable {
-        /// Named on the command line: a pipe (`validate /dev/stdin`) or a regular file, of any
-        /// name where no link leads to it (`SourceFile.checkNamedFile`).
+        /// A flow or test file named on the command line: a pipe (`validate /dev/stdin`) or a
+        /// regular file, of any name where no link leads to it (`SourceFile.checkNamedFile`).
         case named
+        /// A file an option names (`--answers`, `--state`): a pipe or a regular file, where a
+        /// link leads only to a file of its name's kind (`st.json` to a `.json` file).
+        case option
         /// Read as a flow (or a flow test) through a folder walk, an `include`, a `use` or a
         /// test's `flow:`: only a regular `.yaml`/`.yml` file (`SourceFile.checkFlowFile`).
         case flow

@@ -102,7 +102,7 @@ extension FlowRun {
             defer { withExtendedLifetime((stateLock, answersLock)) {} }
             if resume, let state {
                 do {
-                    guard case .bytes(let saved) = try SourceFile.load(state, maxSize: 64 << 20) else { throw RunFailure("'\(state)' is too large") }
+                    guard case .bytes(let saved) = try SourceFile.load(SourcePath(state, origin: .option), maxSize: 64 << 20) else { throw RunFailure("'\(state)' is too large") }
                     session = try Session(tree: tree, environment: environment, restoring: saved)
                     // Named before anything is asked (cli.md): nobody can type these again.
                     let lost = session.lostSecretValues
@@ -256,7 +256,7 @@ extension FlowRun {
 
         /// The entries of `--answers FILE`; `--set` entries, added after them, win.
         private func answersFileEntries(_ path: String) throws -> [PresetAnswers.Entry] {
-            guard case .bytes(let bytes) = try SourceFile.load(path, maxSize: PresetAnswers.maxFileSize) else {
+            guard case .bytes(let bytes) = try SourceFile.load(SourcePath(path, origin: .option), maxSize: PresetAnswers.maxFileSize) else {
                 throw SourceFileError(path: path, reason: "an answers file may be at most \(PresetAnswers.maxFileSize >> 20) MiB")
             }
             return try PresetAnswers.entries(ofFile: bytes, file: path)
