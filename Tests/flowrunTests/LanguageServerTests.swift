@@ -102,6 +102,28 @@ struct LanguageServerTests {
         #expect(unfinished.status == 1, "the input ended without shutdown")
     }
 
+    /// A bad frame that arrives on its own, after a message read before it, as an editor
+    /// sends them: the bytes read before it have been let go by then.
+    @Test(arguments: ["X-Foo: 1\\r\\n\\r\\n", "Content-Length: abc\\r\\n\\r\\n", "Content-Length: 4000000000\\r\\n\\r\\n"])
+    func aBadFrameArrivingAloneIsSkipped(bad: String) throws {
+        let script = """
+            import subprocess, sys, time
+            def frame(body): return b"Content-Length: %d\\r\\n\\r\\n" % len(body) + body
+            server = subprocess.Popen([sys.argv[1], "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            for part in [frame(b'{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}'), b"\(bad)",
+                         frame(b'{"jsonrpc":"2.0","id":2,"method":"shutdown"}') + frame(b'{"jsonrpc":"2.0","method":"exit"}')]:
+                server.stdin.write(part)
+                server.stdin.flush()
+                time.sleep(0.2)
+            out, err = server.communicate(timeout=20)
+            print(server.returncode)
+            sys.stdout.write(out.decode())
+            """
+        let outcome = try ProcessRunner.run("/usr/bin/env", ["python3", "-c", script, FlowrunProcess.executable.path], timeout: 60)
+        #expect(outcome.stdout.hasPrefix("0\n"), "the server ended otherwise: \(outcome.stdout) \(outcome.stderr)")
+        #expect(LSPStream.messages(in: String(outcome.stdout.dropFirst(2))).contains { $0["id"] as? Int == 2 }, "\(outcome.stdout)")
+    }
+
     static let hover7 = #"{"jsonrpc":"2.0","id":7,"method":"textDocument/hover","params":{}}"#
 
     /// Frames that are not bad, or not bad in framing, that resynchronising must not skip.

@@ -44,8 +44,9 @@ struct LSPConnection {
     mutating func read() throws(Closed) -> Frame {
         var length: Int?
         while true {
-            let lineStart = start
-            guard let line = try readLine() else {
+            // Where the line starts once read: reading may move the buffer's bytes.
+            let (read, lineStart) = try readLine()
+            guard let line = read else {
                 start = lineStart + 1
                 try resynchronise()
                 return .malformed("a header line longer than \(Self.maxHeaderLine / 1024) KiB")
@@ -107,18 +108,19 @@ struct LSPConnection {
         }
     }
 
-    /// A header line, without its CR LF; nil when it is longer than `maxHeaderLine`.
-    private mutating func readLine() throws(Closed) -> [UInt8]? {
+    /// A header line, without its CR LF (nil when it is longer than `maxHeaderLine`), and
+    /// where it starts in `buffer`, which `fill` may have moved since the call began.
+    private mutating func readLine() throws(Closed) -> (line: [UInt8]?, start: Int) {
         var searched = 0
         while true {
             if let newline = buffer[(start + searched)...].firstIndex(of: UInt8(ascii: "\n")) {
                 let end = newline > start && buffer[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
                 let line = Array(buffer[start..<end])
-                start = newline + 1
-                return line
+                defer { start = newline + 1 }
+                return (line, start)
             }
             searched = buffer.count - start
-            guard searched < Self.maxHeaderLine else { return nil }
+            guard searched < Self.maxHeaderLine else { return (nil, start) }
             try fill()
         }
     }
