@@ -25,6 +25,29 @@ import FlowYAML
         #expect(cursor?.row == 0 && cursor?.column == 9, "after 'adm', the cursor's place before the edit")
     }
 
+    /// A combining mark typed after a letter joins it, as the terminal draws them: the
+    /// cursor moves over the two as one, and Backspace deletes them whole.
+    @Test func aCombiningMarkJoinsTheCharacterBeforeIt() throws {
+        var (form, _) = try form()
+        for character in ["c", "a", "f", "e", "\u{301}", "!"] as [Character] { _ = form.handle(.character(character)) }
+        _ = form.handle(.left)
+        _ = form.handle(.left)
+        _ = form.handle(.character("X"))
+        #expect(form.handle(.tab) == .answer("cafX" + "e\u{301}" + "!"))
+        var (again, _) = try self.form()
+        for character in ["n", "o", "e", "\u{301}"] as [Character] { _ = again.handle(.character(character)) }
+        _ = again.handle(.backspace)
+        #expect(again.handle(.tab) == .answer("no"))
+    }
+
+    /// A paste arrives as one key: its line breaks answer nothing (a trailing one is
+    /// dropped, the others read as spaces).
+    @Test func aPasteIsOneLineOfTheAnswer() throws {
+        var (form, _) = try form()
+        #expect(form.handle(.paste("ada\nlovelace\r\n")) == .redraw)
+        #expect(form.handle(.tab) == .answer("ada lovelace"))
+    }
+
     /// A paste of any size holds at most a line of input (spec §11 1.2), as plain mode does.
     @Test func aLineStopsGrowingAtTheInputLimitAndSaysWhy() throws {
         var (form, _) = try form()

@@ -307,6 +307,37 @@ struct TerminalFormTests {
         #expect(screen.terminal_restored)
     }
 
+    /// A paste (the terminal marks it, bracketed paste) is typed into the field in focus:
+    /// its line breaks answer no field, a secret's second line is not shown elsewhere, and
+    /// its letters choose no action in the bar.
+    @Test func aPasteIsTypedIntoTheFieldAndChoosesNothing() throws {
+        let flow = """
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            fields:
+              - { id: name, label: Name }
+              - { id: pw, label: Password, type: secret }
+            actions: [ { id: go, label: Go, key: g }, { id: done, label: Done, default: true } ]
+            on: { go: { exit: { code: 5 } }, done: { finish: true } }
+        """
+        func pasted(_ text: String) -> String { "\u{1B}[200~" + text + "\u{1B}[201~" }
+        let screen = try drive([
+            .expect("Name:"), .send(pasted("hello\nworld\ngood morning\n")), .wait(150), .send(Self.enter), .expect("Password:"),
+            .send(pasted("correct horse\nbattery staple\n")), .wait(150), .send(Self.enter), .expect("Choose:"),
+            .send(pasted("g")), .wait(300), .send(Self.enter),
+        ], flow: flow)
+        #expect(screen.expect_failed == nil, "\(screen.screen)")
+        #expect(try screen.result()["status"] as? String == "finished", "a pasted g chose Go")
+        #expect(try screen.appValues()["name"] as? String == "hello world good morning")
+        #expect(try screen.appValues()["pw"] as? String == "correct horse battery staple")
+        #expect(!screen.screen.contains("battery") && !screen.screen.contains("horse"), "the secret was shown: \(screen.rendered)")
+        #expect(screen.screen.contains("\u{1B}[?2004h") && screen.screen.contains("\u{1B}[?2004l"), "pastes are marked, then no more")
+        #expect(screen.terminal_restored)
+    }
+
     @Test func aSayIsShownBelowTheAnsweredFieldsAsInPlainMode() throws {
         let flow = Self.flow.replacingOccurrences(of: "forgot: { push: reset }", with: "forgot: { say: \"Sending a link.\", push: reset }")
         let screen = try drive([

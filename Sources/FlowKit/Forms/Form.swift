@@ -176,6 +176,15 @@ public struct Form: Sendable {
 
     // MARK: Keys
 
+    /// Pasted text as one line of an answer: the line breaks at its ends dropped (a copied
+    /// password often ends in one), those within it read as spaces.
+    static func oneLine(_ text: String) -> String {
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        return lines.joined(separator: " ")
+    }
+
     public mutating func handle(_ key: Key) -> Request {
         switch key {
         case .interrupt: return .interrupt
@@ -250,6 +259,14 @@ public struct Form: Sendable {
             case .character(let character) where editor.utf8Count + character.utf8.count > InputLimit.lineBytes:
                 // A paste past the limit of a line stops there (spec §11 1.2), as plain mode refuses the line.
                 message = InputLimit.refusal
+            case .paste(let text):
+                for character in Self.oneLine(text) {
+                    guard editor.utf8Count + character.utf8.count <= InputLimit.lineBytes else {
+                        message = InputLimit.refusal
+                        break
+                    }
+                    editor.handle(.character(character))
+                }
             default: editor.handle(key)
             }
         case .list:
@@ -449,12 +466,24 @@ struct LineEditor: Sendable {
         cursor = self.text.count
     }
 
+    /// The text as one character, if it is one.
+    private static func single(_ text: String) -> Character? {
+        text.count == 1 ? text.first : nil
+    }
+
     mutating func handle(_ key: Key) {
         switch key {
         case .character(let character):
-            text.insert(character, at: cursor)
             utf8Count += character.utf8.count
-            cursor += 1
+            // A combining mark (an accent, a skin tone, a joiner's partner) joins the
+            // character before it, as the terminal draws them: one character, moved over
+            // and deleted whole.
+            if cursor > 0, let joined = Self.single(String(text[cursor - 1]) + String(character)) {
+                text[cursor - 1] = joined
+            } else {
+                text.insert(character, at: cursor)
+                cursor += 1
+            }
         case .backspace where cursor > 0:
             cursor -= 1
             remove(cursor..<cursor + 1)

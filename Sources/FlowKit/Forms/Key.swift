@@ -16,4 +16,7 @@ public enum Key: Equatable, Sendable {
     case resize
     /// Bytes that are not UTF-8 text: refused with a message, never typed as U+FFFD.
     case notUTF8
+    /// Text the terminal says was pasted (bracketed paste), typed into the field in focus:
+    /// its line breaks answer nothing and its letters choose no action.
+    case paste(String)
 }

@@ -53,12 +53,30 @@ struct KeyReader {
                 case (UInt8(ascii: "~"), [UInt8(ascii: "3")]): return .delete
                 case (UInt8(ascii: "~"), [UInt8(ascii: "1")]), (UInt8(ascii: "~"), [UInt8(ascii: "7")]): return .home
                 case (UInt8(ascii: "~"), [UInt8(ascii: "4")]), (UInt8(ascii: "~"), [UInt8(ascii: "8")]): return .end
+                case (UInt8(ascii: "~"), Array("200".utf8)): return paste()
                 default: return next() ?? .escape
                 }
             }
             parameters.append(byte)
         }
         return .escape
+    }
+
+    /// The text between the terminal's paste marks (`ESC [200~` … `ESC [201~`). Past the
+    /// longest line (`InputLimit`) the rest is read to the end mark but not kept: the form
+    /// refuses what it kept.
+    private mutating func paste() -> Key {
+        let end = Array("\u{1B}[201~".utf8)
+        var bytes: [UInt8] = []
+        var tail: [UInt8] = []
+        while let byte = nextByte(wait: 1000) {
+            tail = Array((tail + [byte]).suffix(end.count))
+            if bytes.count <= InputLimit.lineBytes + end.count { bytes.append(byte) }
+            if tail == end { break }
+        }
+        if tail == end, bytes.suffix(end.count).elementsEqual(end) { bytes.removeLast(end.count) }
+        guard let text = String(validating: bytes, as: UTF8.self) else { return .notUTF8 }
+        return .paste(text)
     }
 
     private mutating func character(startingWith first: UInt8) -> Key {

@@ -14,13 +14,20 @@ final class RawTerminal {
     /// echo goes off and on without losing lines typed ahead.
     private let timing: Int32
 
-    /// Raw mode: no echo, no line buffering, no signals from keys. Nil if stdin is not a terminal.
+    /// Whether the terminal was asked to mark pasted text (bracketed paste), which is asked
+    /// back when it is put back.
+    private var marksPastes = false
+
+    /// Raw mode: no echo, no line buffering, no signals from keys, pasted text marked (a
+    /// paste's line breaks then answer no field, `Key.paste`). Nil if stdin is not a terminal.
     convenience init?() {
         self.init(timing: TCSAFLUSH) { mode in
             mode.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
             mode.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
             mode.c_cflag |= tcflag_t(CS8)
         }
+        _ = Console.emit("\u{1B}[?2004h", to: .standardError)
+        marksPastes = true
     }
 
     /// The echo off, line editing and Ctrl-C as they were: what is typed for a secret in
@@ -52,6 +59,7 @@ final class RawTerminal {
     /// Puts the terminal back as it was; safe to call more than once.
     func restore() {
         guard active else { return }
+        if marksPastes { _ = Console.emit("\u{1B}[?2004l", to: .standardError) }
         tcsetattr(STDIN_FILENO, timing, &original)
         active = false
     }
