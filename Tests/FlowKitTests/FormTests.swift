@@ -40,6 +40,39 @@ import FlowYAML
         #expect(again.handle(.tab) == .answer("no"))
     }
 
+    /// Every line of the form fits in one row, or the redraw, which moves up by rows,
+    /// leaves copies behind: an answer with no space to break at (a URL) is cut where the
+    /// row ends, a label wider than half the row is cut with "…".
+    @Test func everyLineFitsInARowWhateverTheAnswerOrTheLabel() throws {
+        var (form, driver) = try form()
+        let url = "https://grafana.example.com/d/abc123/production-overview?orgId=1&from=now-6h&to=now&var-cluster=eu-west-1"
+        form.answered(as: url)
+        driver.enter(url)
+        form.ask(try #require(driver.fieldPrompt))
+        let (lines, _) = form.render(width: 40, style: Self.plain)
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 40 }, "\(lines)")
+        #expect(lines.joined().contains("https://grafana.example.com"), "\(lines)")
+        let terms = String(repeating: "I have read the terms and agree to them ", count: 3)
+        let legal = String(repeating: "Your full legal name as in your passport ", count: 3)
+        var long = try SessionDriver("""
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            fields: [ { id: consent, label: "\(terms)", type: boolean }, { id: name, label: "\(legal)" } ]
+            actions: [quit]
+        """)
+        for (index, width) in [(0, 40), (1, 30)] {
+            if index == 1 { long.enter("y") }
+            var asking = Form()
+            asking.ask(try #require(long.fieldPrompt))
+            let rendered = asking.render(width: width, style: Self.plain)
+            #expect(rendered.lines.allSatisfy { DisplayWidth.of($0) <= width }, "\(rendered.lines)")
+            if let cursor = rendered.cursor { #expect(cursor.column < width, "the cursor within the row") }
+        }
+    }
+
     /// A paste arrives as one key: its line breaks answer nothing (a trailing one is
     /// dropped, the others read as spaces).
     @Test func aPasteIsOneLineOfTheAnswer() throws {

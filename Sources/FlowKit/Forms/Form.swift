@@ -326,11 +326,12 @@ public struct Form: Sendable {
         // Below the field: the refusal, wrapped, then the bar.
         let below = messageLines(width: width, style: style) + barLines(width: width, style: style)
         if let field {
-            if let help = field.help { lines += TextWrapping.wrap(help, width: width).components(separatedBy: "\n").map(style.dim) }
+            if let help = field.help { lines += TextWrapping.wrap(help, width: width, cuttingLongWords: true).components(separatedBy: "\n").map(style.dim) }
             let widget = field.field.type.kind.widget
             switch widget {
             case .line:
-                let label = field.label + ":"
+                // A label takes at most half the row, cut with "…": the answer keeps the rest.
+                let label = Self.visible(before: "", after: field.label + ":", room: max(width / 2, 2)).text
                 var line = style.bold(label) + " "
                 // What is typed shows as the field shows it (`FieldPrompt.shown(typing:)`), the cursor after it,
                 // on one row of the terminal whatever its length: the form is redrawn by rows.
@@ -347,7 +348,9 @@ public struct Form: Sendable {
                 if selected == nil { cursor = (lines.count, DisplayWidth.of(label) + 1 + shown.cursor) }
                 lines.append(line)
             case .list, .checklist:
-                lines.append(style.bold(field.label) + (widget == .checklist ? style.dim("  (space to choose, enter to finish)") : ""))
+                let hint = widget == .checklist ? "  (space to choose, enter to finish)" : ""
+                let label = Self.visible(before: "", after: field.label, room: max(width - DisplayWidth.of(hint), width / 2, 2)).text
+                lines.append(style.bold(label) + (DisplayWidth.of(label + hint) <= width ? style.dim(hint) : ""))
                 let items = listItems
                 // The rows the rest of the form leaves, a row to spare, three at least.
                 let rows = max(height - lines.count - below.count - 1, 3)
@@ -368,7 +371,7 @@ public struct Form: Sendable {
     /// The refusal shown under the field or the bar, wrapped at `width`.
     private func messageLines(width: Int, style: TextStyle) -> [String] {
         guard let message else { return [] }
-        let wrapped = TextWrapping.wrap("✗ " + message, width: width).components(separatedBy: "\n")
+        let wrapped = TextWrapping.wrap("✗ " + message, width: width, cuttingLongWords: true).components(separatedBy: "\n")
         return wrapped.enumerated().map { $0.offset == 0 ? style.red("✗") + $0.element.dropFirst() : $0.element }
     }
 
@@ -421,7 +424,7 @@ public struct Form: Sendable {
     /// The answered fields not yet left above the form: what stays in the scroll-back
     /// once the screen is done.
     public func summary(width: Int, style: TextStyle) -> [String] {
-        rows.dropFirst(rowsAbove).flatMap { row in TextWrapping.wrap(style.bold(row.label + ":") + " " + row.answer, width: width).components(separatedBy: "\n") }
+        rows.dropFirst(rowsAbove).flatMap { row in TextWrapping.wrap(style.bold(row.label + ":") + " " + row.answer, width: width, cuttingLongWords: true).components(separatedBy: "\n") }
     }
 
     /// The actions on as many lines as the width needs, each whole (`[s] Sign in`) unless
