@@ -112,6 +112,21 @@ import FlowExpressions
         return (value as? [Any])?.lazy.compactMap(keyPattern).first
     }
 
+    /// An unknown key is not offered a key the mapping has already: the fix would make a
+    /// duplicate key. Without it there, the nearest key is offered.
+    @Test func anUnknownKeyIsNotOfferedAKeyTheMappingHas() {
+        let found = Validator().validate(Array("""
+        version: 1
+        flow: app
+        start: s
+        strat: s
+        screens:
+          s: { titel: x, title: y, actions: [quit] }
+          t: { titel: x, actions: [quit] }
+        """.utf8), file: "f.yaml").diagnostics.filter { $0.code == .unknownKey }
+        #expect(found.map(\.fix?.replacement) == [nil, nil, "title"])
+    }
+
     /// `key: 1` is a YAML integer: it is judged as the digit the author wrote, not as a type.
     @Test func aDigitKeyIsInvalidAndTheNoteSaysDigitsNumberTheActions() {
         let flow = """

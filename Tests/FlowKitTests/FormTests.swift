@@ -73,6 +73,26 @@ import FlowYAML
         }
     }
 
+    /// Type-ahead in a multichoice list, as in a choice list: the letters typed move to the
+    /// first entry that starts with them; Space then ticks that one.
+    @Test func typeAheadMovesInAMultichoiceList() throws {
+        let driver = try SessionDriver("""
+        version: 1
+        flow: app
+        start: s
+        screens:
+          s:
+            fields: [ { id: tags, type: multichoice, options: [alpha, beta, gamma, zeta, zulu] } ]
+            actions: [quit]
+        """)
+        var form = Form()
+        form.ask(try #require(driver.fieldPrompt))
+        #expect(form.handle(.character("z")) == .redraw)
+        #expect(form.handle(.character("u")) == .redraw)
+        _ = form.handle(.character(" "))
+        #expect(form.handle(.enter) == .answer("5"), "zulu ticked")
+    }
+
     /// A paste arrives as one key: its line breaks answer nothing (a trailing one is
     /// dropped, the others read as spaces).
     @Test func aPasteIsOneLineOfTheAnswer() throws {

@@ -276,10 +276,7 @@ public struct Form: Sendable {
             case .down: choice = choice.map { ($0 + 1) % max(items.count, 1) } ?? 0
             case .enter, .tab: return listRequest(field)
             case .character(let character):
-                // What was typed goes on while some entry starts with it; else the key starts afresh.
-                let letter = String(character).lowercased()
-                typed = items.contains { $0.lowercased().hasPrefix(typed + letter) } ? typed + letter : letter
-                if let match = items.firstIndex(where: { $0.lowercased().hasPrefix(typed) }) { choice = match }
+                typeAhead(character, in: items)
                 return .redraw
             case .endOfInput: return .endOfInput
             default: break
@@ -293,12 +290,24 @@ public struct Form: Sendable {
             case .down: self.choice = (choice + 1) % max(items.count, 1)
             case .character(" "):
                 if chosen.contains(choice) { chosen.remove(choice) } else { chosen.insert(choice) }
+            case .character(let character):
+                typeAhead(character, in: items)
+                return .redraw
             case .enter, .tab: return .answer(chosen.sorted().map { String($0 + 1) }.joined(separator: ","))
             case .endOfInput: return .endOfInput
             default: break
             }
+            typed = ""
         }
         return .redraw
+    }
+
+    /// Type-ahead in a list: what was typed goes on while some entry starts with it, else
+    /// the key starts afresh; the first entry that starts with it is chosen.
+    private mutating func typeAhead(_ character: Character, in items: [String]) {
+        let letter = String(character).lowercased()
+        typed = items.contains { $0.lowercased().hasPrefix(typed + letter) } ? typed + letter : letter
+        if let match = items.firstIndex(where: { $0.lowercased().hasPrefix(typed) }) { choice = match }
     }
 
     private var isList: Bool {

@@ -30,7 +30,10 @@ struct NodeReader {
                 report(.typeMismatch, "keys in \(what) must be strings", at: key)
             case nil?:
                 let name = key.string ?? ""
-                report(.unknownKey, "'\(name)' is not a key of \(what)", at: key, fix: .nearest(to: name, among: allowed.map(\.rawValue)))
+                // A key the mapping has already is no fix: it would make a duplicate key.
+                let written = Set(pairs.compactMap { $0.key.string })
+                report(.unknownKey, "'\(name)' is not a key of \(what)", at: key,
+                       fix: .nearest(to: name, among: allowed.map(\.rawValue).filter { !written.contains($0) }))
             case let allowedKey??:
                 keyed.append(allowedKey, at: position)
             }
