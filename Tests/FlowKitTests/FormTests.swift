@@ -139,6 +139,26 @@ import FlowYAML
         #expect(form.handle(.escape) == .back)
     }
 
+    /// What was typed into a field left for an earlier one (Shift-Tab) comes back when the
+    /// field is asked again, as it stays when Tab goes to the bar.
+    @Test func goingBackToAnEarlierFieldKeepsWhatWasTypedInThisOne() throws {
+        var (form, driver) = try form()
+        form.answered(as: "ada")
+        driver.enter("ada")
+        let password = try #require(driver.fieldPrompt)
+        form.ask(password)
+        for character in "half typ" { _ = form.handle(.character(character)) }
+        #expect(form.handle(.backTab) == .previousField)
+        #expect(form.takeBackLastRow()?.position == 0)
+        _ = driver.session.revisit(field: 0)
+        form.ask(try #require(driver.fieldPrompt))
+        #expect(form.handle(.enter) == .answer("ada"))
+        form.answered(as: "ada")
+        driver.enter("ada")
+        form.ask(try #require(driver.fieldPrompt))
+        #expect(form.handle(.enter) == .answer("half typ"), "the text typed before going back")
+    }
+
     /// An action whose key is `?` is chosen by it in the bar, as everywhere (spec §5);
     /// `?` shows the chain's help only where no action takes it.
     @Test func anActionKeyedQuestionMarkIsChosenByItInTheBar() throws {

@@ -49,6 +49,9 @@ public struct Form: Sendable {
     /// A refusal shown under the field or the bar until the next key.
     public var message: String?
     private var editor = LineEditor()
+    /// What was typed into a field left for an earlier one (Shift-Tab, ↑), by position:
+    /// given back when the field is asked again, as Tab to the bar keeps it.
+    private var drafts: [Int: String] = [:]
     /// The entry in focus of a list or a checklist; nil while nothing is selected (a
     /// required list with no value yet: Enter is then refused as an empty line is).
     private var choice: Int?
@@ -73,7 +76,7 @@ public struct Form: Sendable {
         field = prompt
         selected = nil
         actions = Self.bar(prompt.offered, builtIns: prompt.builtIns)
-        editor = LineEditor(text: prompt.editorText)
+        editor = LineEditor(text: drafts.removeValue(forKey: prompt.position) ?? prompt.editorText)
         let initial = prompt.currentValue ?? prompt.defaultValue
         switch prompt.field.type.kind.widget {
         case .list:
@@ -123,6 +126,7 @@ public struct Form: Sendable {
     /// editor (`previousField`).
     public mutating func takeBackLastRow() -> Row? {
         guard let last = rows.lastIndex(where: { $0.position < field?.position ?? Int.max }) else { return nil }
+        if let field, !isList, !editor.text.isEmpty { drafts[field.position] = String(editor.text) }
         defer { removeRow(at: last) }
         return rows[last]
     }
