@@ -128,13 +128,13 @@ struct LanguageServerNavigationTests {
         let flow = "version: 1\nflow: app\nstart: s\nvariables: { l: [1, 2], r: 0 }\nscreens:\n  s:\n    actions: [go, quit]\n"
             + "    on: { go: { set: { r: l[0] + 1 }, finish: true } }\n"
         let file = try FlowrunProcess.temporaryDirectory().appendingPathComponent("cut.yaml")
-        let opened = try FlowrunProcess.run(["lsp"], stdin: LSPStream.didOpen(file, flow) + LSPStream.request(1, "shutdown"), timeout: 30)
+        let opened = try FlowrunProcess.run(["lsp"], stdin: LSPStream.initialize + LSPStream.didOpen(file, flow) + LSPStream.request(1, "shutdown"), timeout: 30)
         let published = LSPStream.messages(in: opened.stdout).compactMap { $0["params"] as? [String: Any] }.last
         let diagnostics = try #require(published?["diagnostics"] as? [[String: Any]])
         #expect(diagnostics.map { $0["code"] as? String } == ["expression-syntax"])
         let params = LSPStream.json(["textDocument": ["uri": DocumentURIForTests.uri(file.path)],
                                      "range": try #require(diagnostics.first?["range"]), "context": ["diagnostics": diagnostics]])
-        let asked = try FlowrunProcess.run(["lsp"], stdin: LSPStream.request(1, "textDocument/codeAction", params: params)
+        let asked = try FlowrunProcess.run(["lsp"], stdin: LSPStream.initialize + LSPStream.request(1, "textDocument/codeAction", params: params)
                                            + LSPStream.request(2, "shutdown"), timeout: 30)
         let actions = LSPStream.messages(in: asked.stdout).first { $0["id"] as? Int == 1 }?["result"] as? [[String: Any]]
         let changes = (actions?.first?["edit"] as? [String: Any])?["changes"] as? [String: [[String: Any]]]
@@ -166,7 +166,7 @@ struct LanguageServerNavigationTests {
                 ["textDocument": ["uri": uri], "position": ["line": line, "character": character]]))
         }
         input += LSPStream.request(places.count + 1, "shutdown") + LSPStream.notification("exit")
-        let outcome = try FlowrunProcess.run(["lsp"], stdin: input, timeout: 30)
+        let outcome = try FlowrunProcess.run(["lsp"], stdin: LSPStream.initialize + input, timeout: 30)
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let messages = LSPStream.messages(in: outcome.stdout)
         return (1...places.count).map { id in messages.first { $0["id"] as? Int == id }?["result"] }

@@ -78,7 +78,7 @@ struct LanguageServerTests {
         let bad = try #require(Self.badFrames.first { $0.0 == kind }?.1)
         let input = bad + LSPStream.request(1, "textDocument/hover", params: "{}") + LSPStream.request(2, "shutdown")
             + LSPStream.notification("exit")
-        let outcome = try FlowrunProcess.run(["lsp"], stdin: input, timeout: 30)
+        let outcome = try FlowrunProcess.run(["lsp"], stdin: LSPStream.initialize + input, timeout: 30)
         let messages = LSPStream.messages(in: outcome.stdout)
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(messages.contains { $0["id"] as? Int == 1 && $0.keys.contains("result") }, "\(outcome.stdout)")
@@ -94,11 +94,11 @@ struct LanguageServerTests {
         }
         // A body cut by the end of the input: the stream is over, and so is the server.
         input += LSPStream.request(100, "shutdown") + Data("Content-Length: 50\r\n\r\n{\"jsonrpc\"".utf8)
-        let outcome = try FlowrunProcess.run(["lsp"], stdin: input, timeout: 30)
+        let outcome = try FlowrunProcess.run(["lsp"], stdin: LSPStream.initialize + input, timeout: 30)
         let answered = Set(LSPStream.messages(in: outcome.stdout).compactMap { $0["id"] as? Int })
-        #expect(answered == Set(1...Self.badFrames.count).union([100]), "\(outcome.stdout)")
+        #expect(answered == Set(1...Self.badFrames.count).union([100, 1000]), "\(outcome.stdout)")
         #expect(outcome.status == 0, "after shutdown, the end of the input is a clean exit: \(outcome.stderr)")
-        let unfinished = try FlowrunProcess.run(["lsp"], stdin: Self.badFrames[0].1, timeout: 30)
+        let unfinished = try FlowrunProcess.run(["lsp"], stdin: LSPStream.initialize + Self.badFrames[0].1, timeout: 30)
         #expect(unfinished.status == 1, "the input ended without shutdown")
     }
 
@@ -124,6 +124,22 @@ struct LanguageServerTests {
         #expect(LSPStream.messages(in: String(outcome.stdout.dropFirst(2))).contains { $0["id"] as? Int == 2 }, "\(outcome.stdout)")
     }
 
+    /// The protocol's lifecycle and its errors: a request before `initialize` gets -32002,
+    /// one after `shutdown` -32600, and a position that is none -32602; the server goes on.
+    @Test func requestsOutsideTheLifecycleOrWithABadPositionGetTheProtocolsErrors() throws {
+        let position = #"{"textDocument":{"uri":"file:///nowhere.yaml"},"position":{"line":-1,"character":"a"}}"#
+        let input = LSPStream.request(1, "textDocument/hover", params: "{}") + LSPStream.initialize
+            + LSPStream.request(2, "textDocument/hover", params: position) + LSPStream.request(3, "shutdown")
+            + LSPStream.request(4, "textDocument/hover", params: "{}") + LSPStream.notification("exit")
+        let outcome = try FlowrunProcess.run(["lsp"], stdin: input, timeout: 30)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let errors = Dictionary(LSPStream.messages(in: outcome.stdout).compactMap { message -> (Int, Int)? in
+            guard let id = message["id"] as? Int, let code = (message["error"] as? [String: Any])?["code"] as? Int else { return nil }
+            return (id, code)
+        }) { first, _ in first }
+        #expect(errors == [1: -32002, 2: -32602, 4: -32600], "\(outcome.stdout)")
+    }
+
     static let hover7 = #"{"jsonrpc":"2.0","id":7,"method":"textDocument/hover","params":{}}"#
 
     /// Frames that are not bad, or not bad in framing, that resynchronising must not skip.
@@ -138,7 +154,7 @@ struct LanguageServerTests {
         let frame = try #require(Self.framesToAnswer.first { $0.0 == kind }?.1)
         let input = frame + LSPStream.request(1, "textDocument/hover", params: "{}") + LSPStream.request(2, "shutdown")
             + LSPStream.notification("exit")
-        let outcome = try FlowrunProcess.run(["lsp"], stdin: input, timeout: 30)
+        let outcome = try FlowrunProcess.run(["lsp"], stdin: LSPStream.initialize + input, timeout: 30)
         let messages = LSPStream.messages(in: outcome.stdout)
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(Set(messages.compactMap { $0["id"] as? Int }).isSuperset(of: [1, 2]), "\(outcome.stdout)")
@@ -164,7 +180,7 @@ struct LanguageServerTests {
         input += LSPStream.request(1, "textDocument/hover", params: "{}")
         input += LSPStream.didChange(directory.appendingPathComponent("f7.yaml"), Self.plainFlow + "# edited\n")
         input += LSPStream.request(2, "shutdown")
-        let outcome = try FlowrunProcess.run(["lsp"], stdin: input, timeout: 60)
+        let outcome = try FlowrunProcess.run(["lsp"], stdin: LSPStream.initialize + input, timeout: 60)
         let messages = LSPStream.messages(in: outcome.stdout)
         let marker = try #require(messages.firstIndex { $0["id"] as? Int == 1 })
         let published = messages.map { ($0["params"] as? [String: Any])?["uri"] as? String }
@@ -187,7 +203,7 @@ struct LanguageServerTests {
         // The part now names a variable nobody declares: its user's check finds it.
         input += LSPStream.didChange(partFile, part.replacingOccurrences(of: "actions: [back]", with: "text: \"{{ nosuch }}\", actions: [back]"))
         input += LSPStream.request(2, "shutdown")
-        let outcome = try FlowrunProcess.run(["lsp"], stdin: input, timeout: 60)
+        let outcome = try FlowrunProcess.run(["lsp"], stdin: LSPStream.initialize + input, timeout: 60)
         let messages = LSPStream.messages(in: outcome.stdout)
         let marker = try #require(messages.firstIndex { $0["id"] as? Int == 1 })
         let onChange = messages[(marker + 1)...].filter { $0["method"] as? String == "textDocument/publishDiagnostics" }
@@ -238,7 +254,7 @@ struct LanguageServerTests {
         }
         input += LSPStream.request(9, "textDocument/documentSymbol", params: LSPStream.json(["textDocument": ["uri": uri]]))
         input += LSPStream.request(10, "shutdown")
-        let outcome = try FlowrunProcess.run(["lsp"], stdin: input, timeout: 30)
+        let outcome = try FlowrunProcess.run(["lsp"], stdin: LSPStream.initialize + input, timeout: 30)
         let messages = LSPStream.messages(in: outcome.stdout)
         func hover(_ id: Int) -> String? {
             let result = messages.first { $0["id"] as? Int == id }?["result"] as? [String: Any]
@@ -275,7 +291,7 @@ struct LanguageServerTests {
             + "screens:\n  home: { actions: [quit] }\n"
         let userFile = directory.appendingPathComponent("user.yaml")
         let secret = "lsp-environment-secret-\(UUID().uuidString)"
-        let outcome = try FlowrunProcess.run(["lsp"], stdin: LSPStream.didOpen(userFile, user) + LSPStream.request(1, "shutdown"),
+        let outcome = try FlowrunProcess.run(["lsp"], stdin: LSPStream.initialize + LSPStream.didOpen(userFile, user) + LSPStream.request(1, "shutdown"),
                                              environment: ["FLOWRUN_TEST_TOKEN": secret], timeout: 30)
         #expect(!outcome.stdout.contains(secret) && !outcome.stderr.contains(secret))
         #expect(!outcome.stdout.contains("root:x:0:0"))
@@ -290,6 +306,10 @@ struct LanguageServerTests {
 
 /// Builds byte streams for `flowrun lsp` and reads the messages it writes.
 enum LSPStream {
+    /// The `initialize` request every session starts with, as an editor sends it (id 1000,
+    /// apart from the tests' own).
+    static let initialize = request(1000, "initialize", params: #"{"capabilities":{}}"#)
+
     static func frame(_ body: String, length: String? = nil) -> Data {
         Data("Content-Length: \(length ?? String(body.utf8.count))\r\n\r\n\(body)".utf8)
     }

@@ -21,9 +21,15 @@ struct DocumentPositions {
         ["start": position(start), "end": position(end ?? Mark(line: start.line, column: start.column + 1))]
     }
 
+    /// Whether an LSP position is one: a line and a character, each a whole number from 0.
+    static func isValid(_ position: JSONValue) -> Bool {
+        guard let line = position["line"]?.int, let character = position["character"]?.int else { return false }
+        return line >= 0 && character >= 0
+    }
+
     /// The mark of an LSP position.
     func mark(_ position: JSONValue?) -> Mark? {
-        guard let line = position?["line"]?.int, let character = position?["character"]?.int, line >= 0, character >= 0 else { return nil }
+        guard let position, Self.isValid(position), let line = position["line"]?.int, let character = position["character"]?.int else { return nil }
         guard let content = text?.line(line + 1) else { return Mark(line: line + 1, column: character + 1) }
         var units = 0, column = 1
         for scalar in content.unicodeScalars {

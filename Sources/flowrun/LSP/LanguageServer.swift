@@ -16,6 +16,7 @@ struct LanguageServer {
     /// What the last check of each open document found: the files it read, and its model.
     private var checks: [String: Check] = [:]
     private var shutdownRequested = false
+    private var initialized = false
 
     private struct Check {
         let report: FileReport
@@ -101,8 +102,25 @@ struct LanguageServer {
             return nil
         }
         let params = message["params"] ?? .null
+        // The protocol's lifecycle: a request before `initialize` or after `shutdown` gets
+        // its error; a notification then is dropped.
+        if !initialized, method != "initialize" {
+            if let id { reply(error: -32002, "the server is not initialized: send 'initialize' first", to: id) }
+            return nil
+        }
+        if shutdownRequested {
+            if let id { reply(error: -32600, "the server is shutting down: only 'exit' is taken now", to: id) }
+            return nil
+        }
+        // A request about a place in a document names one: a line and a character from 0.
+        if let position = params["position"], let id, !DocumentPositions.isValid(position) {
+            reply(error: -32602, "'position' needs a line and a character, each a whole number from 0", to: id)
+            return nil
+        }
         switch method {
-        case "initialize": reply(Self.capabilities, to: id)
+        case "initialize":
+            initialized = true
+            reply(Self.capabilities, to: id)
         case "initialized", "$/setTrace", "$/cancelRequest", "textDocument/didSave", "workspace/didChangeConfiguration": break
         case "shutdown":
             shutdownRequested = true
