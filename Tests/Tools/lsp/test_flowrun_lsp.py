@@ -234,6 +234,11 @@ def test_bad_json_rpc_gets_error_replies_and_the_server_lives_on():
             headers[key.lower()] = value.strip()
         return json.loads(server.stdout.read(int(headers["content-length"])))
 
+    # The protocol's lifecycle: a request before `initialize` is an error.
+    send(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "textDocument/hover", "params": {}}).encode())
+    assert receive()["error"]["code"] == -32002
+    send(json.dumps({"jsonrpc": "2.0", "id": 2, "method": "initialize", "params": {"capabilities": {}}}).encode())
+    assert "capabilities" in receive()["result"]
     send(b"{not json")
     assert receive()["error"]["code"] == -32700
     send(json.dumps({"jsonrpc": "2.0", "id": 7, "method": "no/such/method"}).encode())
@@ -243,5 +248,7 @@ def test_bad_json_rpc_gets_error_replies_and_the_server_lives_on():
     assert receive() == {"jsonrpc": "2.0", "id": 8, "result": None}
     send(json.dumps({"jsonrpc": "2.0", "id": 9, "method": "shutdown"}).encode())
     assert receive()["id"] == 9
+    send(json.dumps({"jsonrpc": "2.0", "id": 10, "method": "textDocument/hover", "params": {}}).encode())
+    assert receive()["error"]["code"] == -32600
     send(json.dumps({"jsonrpc": "2.0", "method": "exit"}).encode())
     assert server.wait(timeout=10) == 0
