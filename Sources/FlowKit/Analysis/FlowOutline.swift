@@ -290,7 +290,7 @@ private final class ReferenceFinder {
     private func place(_ token: ExpressionSpan, _ offset: Int, _ source: Located<String>, _ hover: @autoclosure () -> String,
                        definition: @autoclosure () -> SourceLocation?) {
         let (start, end, _) = TokenPosition.range(offset: offset + token.offset, length: token.length, in: source, sources: sources)
-        add(SourceLocation(file: source.location.file, range: SourceRange(start: start, end: end ?? Mark(line: start.line, column: start.column + 1))),
+        add(SourceLocation(file: source.location.file, range: SourceRange(start: start, end: end)),
             hover(), definition: definition())
     }
 

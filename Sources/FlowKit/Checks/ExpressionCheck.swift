@@ -386,7 +386,7 @@ struct ExpressionCheck: Check {
 
     private func place(_ offset: Int, _ length: Int, in source: Located<String>) -> TokenPlace {
         let (start, end, isVerbatim) = TokenPosition.range(offset: offset, length: length, in: source, sources: sources)
-        return TokenPlace(location: SourceLocation(file: source.location.file, range: SourceRange(start: start, end: end ?? start)), isVerbatim: isVerbatim)
+        return TokenPlace(location: SourceLocation(file: source.location.file, range: SourceRange(start: start, end: end)), isVerbatim: isVerbatim)
     }
 
     private mutating func report(_ code: DiagnosticCode, _ message: String, at location: SourceLocation, fix: Diagnostic.Fix?) {

@@ -46,8 +46,8 @@ public enum SourceFile {
         let isFlow = path.origin == .flow
         let isWalked = isFlow && path.walkedToRegularFile
         if isFlow && !isWalked { try checkFlowFile(path) }
-        let waitsForAWriter = isFlow ? false : try checkNamedFile(path)
-        let descriptor = open(path.system, O_RDONLY | O_CLOEXEC | (waitsForAWriter ? 0 : O_NONBLOCK) | (isWalked ? O_NOFOLLOW : 0))
+        let named = isFlow ? nil : try checkNamedFile(path)
+        let descriptor = open(path.system, O_RDONLY | O_CLOEXEC | (named?.isPipe == true ? 0 : O_NONBLOCK) | (isWalked ? O_NOFOLLOW : 0))
         guard descriptor >= 0 else {
             if isWalked && errno == ELOOP { throw SourceFileError(path: path.shown, reason: "it was replaced as it was read") }
             throw failure(path.shown)
@@ -61,8 +61,8 @@ public enum SourceFile {
             }
         } else if isFlow {
             try checkOpenedFlowFile(descriptor, path, status: status)
-        } else {
-            try checkOpenedNamedFile(descriptor, path, status: status)
+        } else if let named {
+            try checkOpenedNamedFile(descriptor, path, named, status: status)
         }
         guard status.st_mode & S_IFMT != S_IFDIR else {
             throw SourceFileError(path: path.shown, reason: "it is a directory")
@@ -137,16 +137,25 @@ public enum SourceFile {
         if let reason = refusal(ofRealName: name, for: path, requiringYAML: true) { throw SourceFileError(path: path.shown, reason: reason) }
     }
 
+    /// What a named path was found to be before it was opened.
+    private struct NamedFile {
+        /// A pipe (`validate /dev/stdin`, `<(…)`, a FIFO): read as it fills, its writer
+        /// waited for as `cat` waits.
+        let isPipe: Bool
+        /// A link, but the shell's `/dev/stdin` and `/dev/fd/N`.
+        let isLink: Bool
+    }
+
     /// The rule for a path named on the command line (cli.md 1.2), before it is opened: not
-    /// a device (opening one may act). Returns whether it is a pipe (`validate /dev/stdin`,
-    /// `<(…)`, a FIFO), which is read as it fills, its writer waited for as `cat` waits.
-    private static func checkNamedFile(_ path: SourcePath) throws(SourceFileError) -> Bool {
+    /// a device (opening one may act). One `lstat`, and a `stat` only through a link.
+    private static func checkNamedFile(_ path: SourcePath) throws(SourceFileError) -> NamedFile {
         var status = stat()
-        guard stat(path.system, &status) == 0 else { throw failure(path.shown) }
+        guard lstat(path.system, &status) == 0 else { throw failure(path.shown) }
+        let isLink = status.st_mode & S_IFMT == S_IFLNK
+        if isLink { guard stat(path.system, &status) == 0 else { throw failure(path.shown) } }
         switch status.st_mode & S_IFMT {
         case S_IFCHR, S_IFBLK: throw SourceFileError(path: path.shown, reason: notRegularFile(status.st_mode))
-        case S_IFIFO: return true
-        default: return false
+        default: return NamedFile(isPipe: status.st_mode & S_IFMT == S_IFIFO, isLink: isLink && !path.bytes.starts(with: "/dev/".utf8))
         }
     }
 
@@ -158,7 +167,7 @@ public enum SourceFile {
     /// files (`git diff --name-only | xargs flowrun validate`) gets no other file read and
     /// quoted. For a file an option names, a link must lead to a file of its name's kind
     /// (`answers.yaml` to no file of secrets; `st.json` to another `.json`).
-    private static func checkOpenedNamedFile(_ descriptor: Int32, _ path: SourcePath, status: stat) throws(SourceFileError) {
+    private static func checkOpenedNamedFile(_ descriptor: Int32, _ path: SourcePath, _ named: NamedFile, status: stat) throws(SourceFileError) {
         switch status.st_mode & S_IFMT {
         case S_IFIFO, S_IFDIR:
             return
@@ -166,12 +175,11 @@ public enum SourceFile {
             guard let name = openedName(descriptor) ?? realPath(path, ifItIs: status) else {
                 throw SourceFileError(path: path.shown, reason: "it was replaced as it was read")
             }
-            let viaALink = isLink(path) && !path.bytes.starts(with: "/dev/".utf8)
-            let asAFlow = path.origin == .named && (viaALink || FlowFileFinder.isYAML(path.bytes))
+            let asAFlow = path.origin == .named && (named.isLink || FlowFileFinder.isYAML(path.bytes))
             if let reason = refusal(ofRealName: name, for: path, requiringYAML: asAFlow) {
                 throw SourceFileError(path: path.shown, reason: reason)
             }
-            if path.origin == .option, viaALink, kind(of: name.bytes) != kind(of: path.bytes) {
+            if path.origin == .option, named.isLink, kind(of: name.bytes) != kind(of: path.bytes) {
                 throw SourceFileError(path: path.shown, reason: "it is a link to \(name.shown), a file of another kind than its name says")
             }
         default:
@@ -186,12 +194,6 @@ public enum SourceFile {
         guard let dot = name.lastIndex(of: UInt8(ascii: ".")) else { return "" }
         let kind = String(decoding: name[dot...], as: UTF8.self).lowercased()
         return kind == ".yml" ? ".yaml" : kind
-    }
-
-    /// Whether the path itself is a symbolic link.
-    private static func isLink(_ path: SourcePath) -> Bool {
-        var status = stat()
-        return lstat(path.system, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
 
     /// Why the regular file whose real name is `name` (reached as `path`) is not read, or

@@ -260,16 +260,10 @@ public struct Form: Sendable {
             switch key {
             case .enter, .tab, .down: return .answer(String(editor.text))
             case .endOfInput where editor.text.isEmpty: return .endOfInput
-            case .character(let character) where editor.utf8Count + character.utf8.count > InputLimit.lineBytes:
-                // A paste past the limit of a line stops there (spec §11 1.2), as plain mode refuses the line.
-                message = InputLimit.refusal
+            case .character(let character): type(character)
             case .paste(let text):
                 for character in Self.oneLine(text) {
-                    guard editor.utf8Count + character.utf8.count <= InputLimit.lineBytes else {
-                        message = InputLimit.refusal
-                        break
-                    }
-                    editor.handle(.character(character))
+                    guard type(character) else { break }
                 }
             default: editor.handle(key)
             }
@@ -304,6 +298,18 @@ public struct Form: Sendable {
             typed = ""
         }
         return .redraw
+    }
+
+    /// Types a character into the editor; false, with the refusal, past the limit of a
+    /// line (spec §11 1.2), where typing or a paste stops, as plain mode refuses the line.
+    @discardableResult
+    private mutating func type(_ character: Character) -> Bool {
+        guard editor.utf8Count + character.utf8.count <= InputLimit.lineBytes else {
+            message = InputLimit.refusal
+            return false
+        }
+        editor.handle(.character(character))
+        return true
     }
 
     /// Type-ahead in a list: what was typed goes on while some entry starts with it, else

@@ -77,14 +77,9 @@ public struct ResultDocument: Sendable {
         }
     }
 
-    /// Every written variable's shell name and value, in a stable order, with the
-    /// `flowid.name` it stands for.
-    private var envVariables: [(name: String, value: Value, source: String)] {
-        values.keys.sorted().flatMap { flow in
-            (values[flow] ?? [:]).keys.sorted().map { name in
-                (EnvOutputName.of(flow: flow, variable: name), values[flow]?[name] ?? .null, "\(flow).\(name)")
-            }
-        }
+    /// Every written variable's shell name and value, in a stable order.
+    private var envVariables: [(name: String, value: Value)] {
+        Self.envNames(values.mapValues { Array($0.keys) }).map { ($0.name, values[$0.flow]?[$0.variable] ?? .null) }
     }
 
     /// Variables whose shell names would clash under `--output env` (`foo` and `FOO`,
@@ -92,11 +87,25 @@ public struct ResultDocument: Sendable {
     /// `flowrun` variable `status` and `FLOWRUN_STATUS`), as pairs of `flowid.name`; an env
     /// document with a clash would lose a value silently.
     public var envClashes: [(String, String)] {
+        Self.envClashes(among: values.mapValues { Array($0.keys) })
+    }
+
+    /// `envClashes` among the names of each flow, by flow id (`Session.valueNames`): known
+    /// before the run, as no value is needed.
+    public static func envClashes(among names: [String: [String]]) -> [(String, String)] {
         var first = Dictionary(uniqueKeysWithValues: EnvOutputName.outcome.map { ($0, $0) })
         var clashes: [(String, String)] = []
-        for variable in envVariables {
-            if let earlier = first[variable.name] { clashes.append((earlier, variable.source)) } else { first[variable.name] = variable.source }
+        for (name, flow, variable) in envNames(names) {
+            let source = "\(flow).\(variable)"
+            if let earlier = first[name] { clashes.append((earlier, source)) } else { first[name] = source }
         }
         return clashes
+    }
+
+    /// Each variable's shell name, with the flow and variable it stands for, in a stable order.
+    private static func envNames(_ names: [String: [String]]) -> [(name: String, flow: String, variable: String)] {
+        names.keys.sorted().flatMap { flow in
+            (names[flow] ?? []).sorted().map { (EnvOutputName.of(flow: flow, variable: $0), flow, $0) }
+        }
     }
 }

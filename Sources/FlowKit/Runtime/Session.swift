@@ -67,16 +67,29 @@ public struct Session: Sendable {
     public var values: [String: [String: Value]] {
         let run = SessionRun(session: self)
         return Dictionary(tree.flows.indices.map { flow in
-            var values = PrivateName.removed(from: state.flows[flow].variables)
-            // Read after the run stopped, a signal too: these are evaluated whole.
+            // Read after the run stopped, a signal too: computed values are evaluated whole.
             var scope = run.scope(flow)
             scope.stopsOnInterruption = false
-            for name in tree.flows[flow].computed.keys where !PrivateName.isPrivate(name) {
-                values[name] = scope.computed(name, of: flow) ?? .null
-            }
-            if let results = state.flows[flow].results { values["results"] = .list(results) }
+            let values = Dictionary(uniqueKeysWithValues: valueNames(of: flow).map { name in
+                if name == "results", let results = state.flows[flow].results { return (name, Value.list(results)) }
+                if tree.flows[flow].computed[name] != nil { return (name, scope.computed(name, of: flow) ?? .null) }
+                return (name, state.flows[flow].variables[name] ?? .null)
+            })
             return (tree.flows[flow].id, values)
         }) { first, _ in first }
+    }
+
+    /// The names `values` gives each flow, by flow id, found without evaluating anything
+    /// (`--output env` checks its shell names before the run).
+    public var valueNames: [String: [String]] {
+        Dictionary(tree.flows.indices.map { (tree.flows[$0].id, valueNames(of: $0)) }) { first, _ in first }
+    }
+
+    /// A flow's variables, computed values and, after a `for_each`, `results`; no private name.
+    private func valueNames(of flow: Int) -> [String] {
+        var names = Set(state.flows[flow].variables.keys).union(tree.flows[flow].computed.keys).filter { !PrivateName.isPrivate($0) }
+        if state.flows[flow].results != nil { names.insert("results") }
+        return Array(names)
     }
 
     /// The run under way (from 0) of the `for_each` repetition of flow `flow`, if one

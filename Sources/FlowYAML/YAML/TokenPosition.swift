@@ -9,7 +9,7 @@ public enum TokenPosition {
     /// with text of the value. Where the token cannot be placed, the range is the whole
     /// scalar's, and not verbatim.
     public static func range(offset: Int, length: Int, in source: Located<String>,
-                             sources: [String: SourceText]) -> (start: Mark, end: Mark?, isVerbatim: Bool) {
+                             sources: [String: SourceText]) -> (start: Mark, end: Mark, isVerbatim: Bool) {
         let range = source.location.range
         guard let text = sources[source.location.file] else { return (range.start, range.end, false) }
         guard range.start.line == range.end.line, let line = text.line(range.start.line) else {

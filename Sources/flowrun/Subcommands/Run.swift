@@ -152,7 +152,7 @@ extension FlowRun {
             // The shell names are the tree's, known before anything is asked: a clash is
             // refused now rather than after the answers (a `results` list, which only a
             // `for_each` run adds, is checked again at the end).
-            if output == .env { try Self.refuseEnvClashes(ResultDocument(session: session)) }
+            if output == .env { try Self.refuseEnvClashes(ResultDocument.envClashes(among: session.valueNames)) }
             // The run begins: a signal from now on is noted, and the run saves and ends.
             Signals.startNoting()
             events = session.undoingIfStopped { resume ? $0.redisplay() : $0.start() }
@@ -215,7 +215,7 @@ extension FlowRun {
             // message on stderr whatever the format (a --defaults stop said it already).
             // Secrets reach a program reading stdout, which asked for them, never a terminal.
             let result = ResultDocument(session: finished, outcome: stop, maskingSecrets: Console.isTerminal(.standardOutput))
-            if output == .env { try Self.refuseEnvClashes(result) }
+            if output == .env { try Self.refuseEnvClashes(result.envClashes) }
             // JSON and YAML escape what could drive a terminal; `env` lines are for `eval` and
             // keep a value's bytes, unless a person reads them on a terminal.
             let rendered = result.render(as: output)
@@ -233,8 +233,8 @@ extension FlowRun {
         }
 
         /// `--output env` would write two values under one shell name, and lose one.
-        private static func refuseEnvClashes(_ document: ResultDocument) throws {
-            guard let clash = document.envClashes.first else { return }
+        private static func refuseEnvClashes(_ clashes: [(String, String)]) throws {
+            guard let clash = clashes.first else { return }
             throw RunFailure("--output env: '\(clash.0)' and '\(clash.1)' have the same shell name; use --output json").exit()
         }
 

@@ -68,13 +68,13 @@ struct KeyReader {
     private mutating func paste() -> Key {
         let end = Array("\u{1B}[201~".utf8)
         var bytes: [UInt8] = []
-        var tail: [UInt8] = []
-        while let byte = nextByte(wait: 1000) {
-            tail = Array((tail + [byte]).suffix(end.count))
+        // How much of the end mark the last bytes read are (its ESC starts it only once).
+        var matched = 0
+        while matched < end.count, let byte = nextByte(wait: 1000) {
+            matched = byte == end[matched] ? matched + 1 : byte == end[0] ? 1 : 0
             if bytes.count <= InputLimit.lineBytes + end.count { bytes.append(byte) }
-            if tail == end { break }
         }
-        if tail == end, bytes.suffix(end.count).elementsEqual(end) { bytes.removeLast(end.count) }
+        if matched == end.count, bytes.suffix(end.count).elementsEqual(end) { bytes.removeLast(end.count) }
         guard let text = String(validating: bytes, as: UTF8.self) else { return .notUTF8 }
         return .paste(text)
     }
